@@ -1,0 +1,32 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "rtcstats",
+  products: [
+    .executable(name: "rtcstats", targets: ["rtcstats"]),
+    .library(name: "RTCStatsCore", targets: ["RTCStatsCore"]),
+    .library(name: "RTCStatsFormats", targets: ["RTCStatsFormats"]),
+  ],
+  targets: [
+    .target(name: "RTCStatsCore"),
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    .target(name: "RTCStatsFormats", dependencies: ["RTCStatsCore", "CZlib"]),
+    .executableTarget(name: "rtcstats", dependencies: ["RTCStatsCore", "RTCStatsFormats"]),
+    .testTarget(name: "RTCStatsCoreTests", dependencies: ["RTCStatsCore"]),
+    .testTarget(
+      name: "RTCStatsFormatsTests",
+      dependencies: ["RTCStatsFormats", "RTCStatsCore"],
+      resources: [.copy("Fixtures")]
+    ),
+    .testTarget(name: "rtcstatsTests", dependencies: ["rtcstats", "RTCStatsFormats", "RTCStatsCore"]),
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+for target in package.targets where target.type != .system {
+  var settings = target.swiftSettings ?? []
+  settings.append(.enableUpcomingFeature("ExistentialAny"))
+  settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
+  target.swiftSettings = settings
+}

@@ -1,0 +1,86 @@
+public import RTCStatsCore
+
+/// A parser for one dialect. It reads the stream from the window's current position to
+/// the end and hands every stats report to the consumer.
+protocol DialectParser {
+  mutating func parse(
+    window: inout StreamWindow, source: inout some ByteSource,
+    into consumer: inout some StatsReportConsumer, info: inout DumpInfo) throws(DumpError)
+}
+
+/// Reads a dump in any supported dialect and feeds its reports to a consumer.
+///
+///     var analyzer = CallAnalyzer()
+///     let info = try DumpReader.read(path: "dump.json", into: &analyzer)
+///     print(info.format, analyzer.analysis().peerConnections.count)
+///
+/// The dialect is detected from the bytes (gzip is decompressed transparently). Line- and
+/// unit-oriented dialects are streamed with bounded memory; whole-document dialects
+/// (webrtc-internals, rtcstats v0) hold one copy of the decompressed file.
+public enum DumpReader {
+  /// Reads the file at `path` (`"-"` for standard input).
+  public static func read(path: String, into consumer: inout some StatsReportConsumer)
+    throws(DumpError) -> DumpInfo
+  {
+    let file = try FileByteSource(path: path)
+    defer { file.close() }
+    return try read(source: file, sizeHint: file.size, into: &consumer)
+  }
+
+  /// Reads a dump from any byte source.
+  public static func read(
+    source: some ByteSource, sizeHint: Int? = nil, into consumer: inout some StatsReportConsumer
+  ) throws(DumpError) -> DumpInfo {
+    var counting = CountingByteSource(source)
+    let counter = counting.counter
+    var magic: [UInt8] = []
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 2, alignment: 1)
+    defer { buffer.deallocate() }
+    while magic.count < 2 {
+      let count = try counting.read(
+        into: UnsafeMutableRawBufferPointer(rebasing: buffer[magic.count...]))
+      if count == 0 { break }
+      magic.append(contentsOf: buffer[magic.count..<(magic.count + count)])
+    }
+    var info: DumpInfo
+    if magic == [0x1F, 0x8B] {
+      var gzip = try GzipByteSource(PrefixedByteSource(prefix: magic, base: counting))
+      defer { gzip.close() }
+      info = try readDecompressed(source: &gzip, sizeHint: nil, into: &consumer)
+      info.isCompressed = true
+    } else {
+      var plain = PrefixedByteSource(prefix: magic, base: counting)
+      info = try readDecompressed(source: &plain, sizeHint: sizeHint, into: &consumer)
+    }
+    info.bytes = counter.value
+    return info
+  }
+
+  private static func readDecompressed(
+    source: inout some ByteSource, sizeHint: Int?, into consumer: inout some StatsReportConsumer
+  ) throws(DumpError) -> DumpInfo {
+    var window = StreamWindow()
+    _ = try window.fill(from: &source)
+    // Sniff up to 64 KB: enough for every dialect's first member or line.
+    while window.unread.count < 64 << 10, try window.fill(from: &source) {}
+    let detection = FormatDetector.detect(window.unread, isComplete: window.isAtEndOfStream)
+    switch detection {
+    case .rejected(let message):
+      throw DumpError(.data, message)
+    case .getStats:
+      var info = DumpInfo(format: .getStatsLog)
+      var parser = GetStatsParser()
+      try parser.parse(window: &window, source: &source, into: &consumer, info: &info)
+      if info.reportCount == 0 {
+        throw DumpError(.data, "no stats reports found (valid JSON, but no getStats objects in it)")
+      }
+      return info
+    case .chromeDump:
+      throw DumpError(.data, "webrtc-internals and rtcstats v0 dumps are not supported yet")
+    case .rtcstats:
+      throw DumpError(.data, "rtcstats dumps are not supported yet")
+    case .rtcstatsLegacy:
+      throw DumpError(.data, "legacy rtcstats dumps are not supported yet")
+    }
+  }
+}

@@ -1,0 +1,30 @@
+/// A forward-only stream of bytes: a file, standard input, or a decompressor.
+public protocol ByteSource {
+  /// Reads up to `buffer.count` bytes into `buffer`; returns 0 at the end of the stream.
+  mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(DumpError) -> Int
+}
+
+/// Bytes already in memory, e.g. a string in a test or a report embedded in another value.
+public struct MemoryByteSource: ByteSource {
+  private let bytes: [UInt8]
+  private var offset = 0
+
+  public init(_ bytes: [UInt8]) {
+    self.bytes = bytes
+  }
+
+  public init(_ text: String) {
+    self.bytes = Array(text.utf8)
+  }
+
+  public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(DumpError) -> Int {
+    let count = min(buffer.count, bytes.count - offset)
+    guard count > 0 else { return 0 }
+    bytes.withUnsafeBytes { source in
+      buffer.baseAddress.unsafelyUnwrapped.copyMemory(
+        from: source.baseAddress.unsafelyUnwrapped + offset, byteCount: count)
+    }
+    offset += count
+    return count
+  }
+}

@@ -1,0 +1,105 @@
+import CZlib
+
+/// Decompresses a gzip stream (RFC 1952, concatenated members allowed) with the system zlib.
+///
+/// Refuses output beyond ``maximumRatio`` times the compressed input once past
+/// ``ratioCheckThreshold`` bytes: real stats dumps compress 10–30×, a gzip bomb by 1000× and more.
+public struct GzipByteSource<Base: ByteSource>: ByteSource {
+  /// Largest accepted decompressed/compressed ratio.
+  public static var maximumRatio: Int { 2000 }
+  /// Output size from which the ratio is checked.
+  public static var ratioCheckThreshold: Int { 64 << 20 }
+
+  private var base: Base
+  private var stream: UnsafeMutablePointer<z_stream>
+  private var input: UnsafeMutableRawBufferPointer
+  private var inputEnded = false
+  private var finished = false
+  private var compressedBytes = 0
+  private var decompressedBytes = 0
+  /// Bytes already read from `base` (the gzip header among them).
+  private var pending: [UInt8]
+
+  /// Wraps `base`; `prefix` holds bytes already read from it (at least the magic).
+  public init(_ base: Base, prefix: [UInt8] = []) throws(DumpError) {
+    self.base = base
+    self.pending = prefix
+    stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+    stream.initialize(to: z_stream())
+    input = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+    // 15 + 32: gzip or zlib header, detected automatically.
+    let status = inflateInit2_(
+      stream, 15 + 32, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+    guard status == Z_OK else { throw DumpError(.data, "cannot start gzip decompression") }
+  }
+
+  /// Frees zlib's state.
+  public func close() {
+    inflateEnd(stream)
+    stream.deinitialize(count: 1)
+    stream.deallocate()
+    input.deallocate()
+  }
+
+  public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(DumpError) -> Int {
+    guard !finished, buffer.count > 0 else { return 0 }
+    stream.pointee.next_out = buffer.baseAddress?.assumingMemoryBound(to: Bytef.self)
+    stream.pointee.avail_out = UInt32(min(buffer.count, Int(UInt32.max)))
+    while stream.pointee.avail_out > 0 {
+      if stream.pointee.avail_in == 0 && !inputEnded { try refillInput() }
+      if stream.pointee.avail_in == 0 && inputEnded {
+        if stream.pointee.total_out == 0 && decompressedBytes == 0 {
+          throw DumpError(.data, "gzip data is truncated")
+        }
+        break
+      }
+      let status = inflate(stream, Z_NO_FLUSH)
+      if status == Z_STREAM_END {
+        // Another member may follow (concatenated gzip); otherwise we are done.
+        if stream.pointee.avail_in == 0 { try refillInput() }
+        if stream.pointee.avail_in == 0 {
+          finished = true
+          break
+        }
+        inflateReset(stream)
+        continue
+      }
+      if status == Z_BUF_ERROR && inputEnded {
+        throw DumpError(.data, "gzip data is truncated")
+      }
+      guard status == Z_OK || status == Z_BUF_ERROR else {
+        let message = stream.pointee.msg.map { String(cString: $0) } ?? "error \(status)"
+        throw DumpError(.data, "gzip data is corrupt: " + message)
+      }
+    }
+    let produced = buffer.count - Int(stream.pointee.avail_out)
+    decompressedBytes += produced
+    if decompressedBytes > Self.ratioCheckThreshold
+      && decompressedBytes / max(compressedBytes, 1) > Self.maximumRatio
+    {
+      throw DumpError(
+        .data,
+        "gzip data expands more than \(Self.maximumRatio) times (\(compressedBytes) bytes to over \(decompressedBytes >> 20) MB); refusing a likely gzip bomb"
+      )
+    }
+    return produced
+  }
+
+  private mutating func refillInput() throws(DumpError) {
+    var count: Int
+    if !pending.isEmpty {
+      count = min(pending.count, input.count)
+      pending.withUnsafeBytes { source in
+        input.baseAddress.unsafelyUnwrapped.copyMemory(
+          from: source.baseAddress.unsafelyUnwrapped, byteCount: count)
+      }
+      pending.removeFirst(count)
+    } else {
+      count = try base.read(into: input)
+    }
+    if count == 0 { inputEnded = true }
+    compressedBytes += count
+    stream.pointee.next_in = input.baseAddress?.assumingMemoryBound(to: Bytef.self)
+    stream.pointee.avail_in = UInt32(count)
+  }
+}

@@ -1,0 +1,232 @@
+// MARK: - Design
+//
+// `StreamWindow` lets the strict `JSONReader`, which needs contiguous bytes, read a dump of
+// any size with bounded memory. The window holds the unread part of the stream; a parser
+// asks for the next top-level *unit* (a JSON line, or one element of a top-level array) and
+// gets a reader over the window. If the unit runs past the end of the window the reader
+// stops with `unexpectedEnd`; the window then moves the unread bytes to the front, reads
+// more (doubling itself when one unit fills it, up to `maximumSize`) and the unit is parsed
+// again from its start. With a window much larger than a unit (4 MB against a few KB) the
+// re-parsed share is negligible, and no second pass looks for line ends.
+//
+//     stream:  [unit 1][unit 2][unit 3 ...........][unit 4]
+//     window:          |<------- 4 MB ------->|
+//                      start              end: unit 3 is cut → compact, read, retry
+//
+// Line and column of an error are counted from the bytes dropped so far plus the bytes
+// still in the window.
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A sliding window over a ``ByteSource`` that yields whole JSON values.
+struct StreamWindow: ~Copyable {
+  /// Initial window size.
+  static let initialSize = 4 << 20
+  /// Largest single unit accepted by default (a snapshot, a line).
+  static let defaultMaximumSize = 512 << 20
+
+  private var storage: UnsafeMutableRawBufferPointer
+  /// First unread byte.
+  private(set) var start = 0
+  /// End of the valid bytes.
+  private(set) var end = 0
+  private(set) var isAtEndOfStream = false
+  /// Bytes dropped from the front of the stream so far.
+  private(set) var droppedBytes = 0
+  private var droppedLines = 0
+  /// Bytes after the last newline in the dropped part.
+  private var droppedColumn = 0
+  let maximumSize: Int
+  /// Total bytes read from the source.
+  private(set) var totalBytes = 0
+
+  init(initialSize: Int = StreamWindow.initialSize, maximumSize: Int = StreamWindow.defaultMaximumSize) {
+    storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(initialSize, 64), alignment: 64)
+    self.maximumSize = max(maximumSize, initialSize)
+  }
+
+  deinit {
+    storage.deallocate()
+  }
+
+  /// The unread bytes.
+  var unread: UnsafeRawBufferPointer {
+    UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(storage)[start..<end])
+  }
+
+  /// Stream offset of the first unread byte.
+  var position: Int { droppedBytes + start }
+
+  /// Marks `count` unread bytes as consumed.
+  mutating func consume(_ count: Int) {
+    start += count
+  }
+
+  /// Reads more bytes: compacts, grows when the unread part fills the window, and reads.
+  ///
+  /// - Returns: `false` when the stream had already ended and nothing changed.
+  mutating func fill(from source: inout some ByteSource) throws(DumpError) -> Bool {
+    if isAtEndOfStream { return false }
+    if start > 0 { compact() }
+    if end == storage.count {
+      guard storage.count < maximumSize else {
+        throw DumpError(
+          .data, "a single JSON value is larger than \(maximumSize >> 20) MB; not a stats dump")
+      }
+      grow(to: min(storage.count * 2, maximumSize))
+    }
+    let free = UnsafeMutableRawBufferPointer(rebasing: storage[end...])
+    let count = try source.read(into: free)
+    if count == 0 {
+      isAtEndOfStream = true
+    } else {
+      end += count
+      totalBytes += count
+    }
+    return true
+  }
+
+  /// Reads until the stream ends; the window then holds the whole rest of the stream.
+  mutating func fillToEnd(from source: inout some ByteSource, sizeHint: Int? = nil)
+    throws(DumpError)
+  {
+    if let sizeHint, sizeHint + 1 > storage.count - (end - start) {
+      if start > 0 { compact() }
+      grow(to: min(max(sizeHint + 1, storage.count), maximumSize))
+    }
+    while try fill(from: &source) {}
+  }
+
+  private mutating func compact() {
+    let unreadCount = end - start
+    countLines(in: 0..<start)
+    droppedBytes += start
+    if unreadCount > 0 {
+      storage.baseAddress.unsafelyUnwrapped.copyMemory(
+        from: storage.baseAddress.unsafelyUnwrapped + start, byteCount: unreadCount)
+    }
+    start = 0
+    end = unreadCount
+  }
+
+  private mutating func grow(to size: Int) {
+    guard size > storage.count else { return }
+    let bigger = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 64)
+    bigger.baseAddress.unsafelyUnwrapped.copyMemory(
+      from: storage.baseAddress.unsafelyUnwrapped, byteCount: end)
+    storage.deallocate()
+    storage = bigger
+  }
+
+  private mutating func countLines(in range: Range<Int>) {
+    let bytes = storage.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
+    var lastNewline = -1
+    for index in range where bytes[index] == 0x0A {
+      droppedLines += 1
+      lastNewline = index
+    }
+    droppedColumn = lastNewline >= 0 ? range.upperBound - lastNewline - 1 : droppedColumn + range.count
+  }
+
+  /// 1-based line and column of the byte at window offset `offset` (relative to `start`).
+  func lineAndColumn(ofUnreadOffset offset: Int) -> (line: Int, column: Int) {
+    let bytes = storage.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
+    let target = min(start + offset, end)
+    var line = droppedLines + 1
+    var column = droppedColumn + 1
+    for index in 0..<target {
+      if bytes[index] == 0x0A {
+        line += 1
+        column = 1
+      } else {
+        column += 1
+      }
+    }
+    return (line, column)
+  }
+
+  // MARK: - Units
+
+  /// Skips whitespace, reading more as needed; returns the next byte without consuming it,
+  /// or `nil` at the end of the stream.
+  mutating func peekByte(from source: inout some ByteSource) throws(DumpError) -> UInt8? {
+    while true {
+      let bytes = storage.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
+      while start < end {
+        let byte = bytes[start]
+        guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return byte }
+        start += 1
+      }
+      guard try fill(from: &source) else { return nil }
+    }
+  }
+
+  /// Parses the next value with `body`, reading more and retrying while the value is cut
+  /// by the end of the window. `body` must start from scratch on every call.
+  ///
+  /// - Returns: What `body` returned; `nil` at the end of the stream.
+  /// - Throws: A positioned ``DumpError`` for a syntax error or a truncated stream.
+  mutating func parseValue<Result>(
+    from source: inout some ByteSource, maxDepth: Int = JSONReader.defaultMaxDepth,
+    _ body: (inout JSONReader) throws(JSONError) -> Result
+  ) throws(DumpError) -> Result? {
+    guard try peekByte(from: &source) != nil else { return nil }
+    while true {
+      let base = storage.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self) + start
+      var reader = JSONReader(base: UnsafePointer(base), count: end - start, maxDepth: maxDepth)
+      let outcome: Swift.Result<Result, JSONError>
+      do throws(JSONError) {
+        outcome = .success(try body(&reader))
+      } catch {
+        outcome = .failure(error)
+      }
+      switch outcome {
+      case .success(let result):
+        // A number at the very end of the window may continue past it.
+        if reader.offset == end - start, !isAtEndOfStream, try fill(from: &source) { continue }
+        start += reader.offset
+        return result
+      case .failure(let error):
+        if case .unexpectedEnd = error.kind, !isAtEndOfStream, error.offset >= end - start - 4 {
+          if try fill(from: &source) { continue }
+        }
+        throw positioned(error)
+      }
+    }
+  }
+
+  /// Like ``parseValue(from:maxDepth:_:)`` but consumes nothing: for classifying the next
+  /// value before reading it.
+  mutating func peekValue<Result>(
+    from source: inout some ByteSource, _ body: (inout JSONReader) throws(JSONError) -> Result
+  ) throws(DumpError) -> Result? {
+    try parseValue(from: &source) { (reader) throws(JSONError) -> Result in
+      try reader.lookahead(body)
+    }
+  }
+
+  /// Converts a reader error at an unread offset into a ``DumpError`` with line and column.
+  func positioned(_ error: JSONError) -> DumpError {
+    let (line, column) = lineAndColumn(ofUnreadOffset: error.offset)
+    var message = error.description
+    if case .unexpectedEnd = error.kind, isAtEndOfStream, start + error.offset >= end {
+      message = "the dump is truncated: " + message
+    }
+    return DumpError(.data, message, line: line, column: column)
+  }
+
+  /// Consumes a single expected byte (after whitespace).
+  mutating func expectByte(_ byte: UInt8, from source: inout some ByteSource, expected: String)
+    throws(DumpError)
+  {
+    guard let next = try peekByte(from: &source) else {
+      throw positioned(JSONError(.unexpectedEnd(expected: expected), at: end - start))
+    }
+    guard next == byte else {
+      throw positioned(JSONError(.unexpectedByte(next, expected: expected), at: 0))
+    }
+    start += 1
+  }
+}

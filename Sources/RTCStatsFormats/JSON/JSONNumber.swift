@@ -1,0 +1,196 @@
+/// A JSON number, exact when it is an integer that fits 64 bits.
+public enum JSONNumber: Sendable, Equatable {
+  /// An integer from −2⁶³ to 2⁶³−1.
+  case int(Int64)
+  /// An integer from 2⁶³ to 2⁶⁴−1.
+  case uint(UInt64)
+  /// Any other number (with a fraction or exponent, or beyond 64 bits), correctly rounded.
+  case double(Double)
+
+  /// The value as a `Double` (rounded for integers beyond 2⁵³).
+  public var doubleValue: Double {
+    switch self {
+    case .int(let value): Double(value)
+    case .uint(let value): Double(value)
+    case .double(let value): value
+    }
+  }
+}
+
+extension JSONReader {
+  /// Powers of ten exactly representable as `Double`.
+  private static let exactPowersOfTen: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+  ]
+
+  /// Validates a number under the cursor against the RFC 8259 grammar and moves past it.
+  @usableFromInline
+  mutating func scanNumber() throws(JSONError) {
+    _ = try scanNumberParts()
+  }
+
+  /// The decomposition of a scanned number: up to 19 significant digits in `mantissa`, the
+  /// power of ten to apply, and whether digits were dropped.
+  struct NumberParts {
+    var start: Int
+    var isNegative: Bool
+    var mantissa: UInt64
+    var exponent: Int
+    var digitsDropped: Bool
+    var isInteger: Bool
+  }
+
+  /// Scans a number: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+  @inline(__always)
+  mutating func scanNumberParts() throws(JSONError) -> NumberParts {
+    let start = offset
+    var parts = NumberParts(
+      start: start, isNegative: false, mantissa: 0, exponent: 0, digitsDropped: false,
+      isInteger: true)
+    if base[offset] == UInt8(ascii: "-") {
+      parts.isNegative = true
+      offset &+= 1
+    }
+    guard offset < count else { throw JSONError(.unexpectedEnd(expected: "a digit"), at: offset) }
+    var significant = 0
+    let first = base[offset]
+    if first == UInt8(ascii: "0") {
+      offset &+= 1
+      if offset < count, base[offset] &- UInt8(ascii: "0") < 10 {
+        throw JSONError(.invalidNumber, at: start)
+      }
+    } else if first &- UInt8(ascii: "1") < 9 {
+      while offset < count {
+        let digit = base[offset] &- UInt8(ascii: "0")
+        guard digit < 10 else { break }
+        if significant < 19 {
+          parts.mantissa = parts.mantissa &* 10 &+ UInt64(digit)
+          significant &+= 1
+        } else {
+          parts.exponent &+= 1
+          if digit != 0 { parts.digitsDropped = true }
+        }
+        offset &+= 1
+      }
+    } else {
+      throw JSONError(.invalidNumber, at: start)
+    }
+    if offset < count, base[offset] == UInt8(ascii: ".") {
+      parts.isInteger = false
+      offset &+= 1
+      let fractionStart = offset
+      while offset < count {
+        let digit = base[offset] &- UInt8(ascii: "0")
+        guard digit < 10 else { break }
+        if significant < 19 {
+          if parts.mantissa != 0 || digit != 0 { significant &+= 1 }
+          parts.mantissa = parts.mantissa &* 10 &+ UInt64(digit)
+          parts.exponent &-= 1
+        } else if digit != 0 {
+          parts.digitsDropped = true
+        }
+        offset &+= 1
+      }
+      if offset == fractionStart {
+        if offset == count { throw JSONError(.unexpectedEnd(expected: "a digit"), at: offset) }
+        throw JSONError(.invalidNumber, at: start)
+      }
+    }
+    if offset < count, base[offset] | 0x20 == UInt8(ascii: "e") {
+      parts.isInteger = false
+      offset &+= 1
+      var negative = false
+      if offset < count, base[offset] == UInt8(ascii: "+") || base[offset] == UInt8(ascii: "-") {
+        negative = base[offset] == UInt8(ascii: "-")
+        offset &+= 1
+      }
+      let exponentStart = offset
+      var value = 0
+      while offset < count {
+        let digit = base[offset] &- UInt8(ascii: "0")
+        guard digit < 10 else { break }
+        if value < 100_000 { value = value &* 10 &+ Int(digit) }
+        offset &+= 1
+      }
+      if offset == exponentStart {
+        if offset == count { throw JSONError(.unexpectedEnd(expected: "a digit"), at: offset) }
+        throw JSONError(.invalidNumber, at: start)
+      }
+      parts.exponent &+= negative ? -value : value
+    }
+    return parts
+  }
+
+  /// Reads a number as a `Double`, correctly rounded.
+  public mutating func readDouble() throws(JSONError) -> Double {
+    skipWhitespace()
+    guard offset < count else { throw JSONError(.unexpectedEnd(expected: "a number"), at: offset) }
+    let byte = base[offset]
+    guard byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10 else {
+      throw mismatch(expected: "a number")
+    }
+    let parts = try scanNumberParts()
+    return double(from: parts)
+  }
+
+  /// Reads a number, exact for 64-bit integers.
+  public mutating func readNumber() throws(JSONError) -> JSONNumber {
+    skipWhitespace()
+    guard offset < count else { throw JSONError(.unexpectedEnd(expected: "a number"), at: offset) }
+    let byte = base[offset]
+    guard byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10 else {
+      throw mismatch(expected: "a number")
+    }
+    let parts = try scanNumberParts()
+    if parts.isInteger, let exact = exactInteger(parts) { return exact }
+    return .double(double(from: parts))
+  }
+
+  private func exactInteger(_ parts: NumberParts) -> JSONNumber? {
+    // Re-read the digits: up to 20 digits can still fit in UInt64.
+    var index = parts.start + (parts.isNegative ? 1 : 0)
+    var value: UInt64 = 0
+    while index < offset {
+      let digit = UInt64(base[index] &- UInt8(ascii: "0"))
+      let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+      let (sum, overflow2) = times10.addingReportingOverflow(digit)
+      if overflow1 || overflow2 { return nil }
+      value = sum
+      index += 1
+    }
+    if parts.isNegative {
+      if value <= UInt64(Int64.max) { return .int(-Int64(value)) }
+      if value == UInt64(Int64.max) + 1 { return .int(Int64.min) }
+      return nil
+    }
+    return value <= UInt64(Int64.max) ? .int(Int64(value)) : .uint(value)
+  }
+
+  @inline(__always)
+  func double(from parts: NumberParts) -> Double {
+    // Clinger's fast path: exact mantissa and an exactly representable power of ten give a
+    // correctly rounded result with one multiplication or division.
+    if !parts.digitsDropped && parts.mantissa <= 1 << 53 {
+      let mantissa = Double(parts.mantissa)
+      let exponent = parts.exponent
+      if exponent == 0 { return parts.isNegative ? -mantissa : mantissa }
+      if exponent > 0 && exponent <= 22 {
+        let value = mantissa * Self.exactPowersOfTen[exponent]
+        return parts.isNegative ? -value : value
+      }
+      if exponent < 0 && exponent >= -22 {
+        let value = mantissa / Self.exactPowersOfTen[-exponent]
+        return parts.isNegative ? -value : value
+      }
+    }
+    if parts.mantissa == 0 && !parts.digitsDropped { return parts.isNegative ? -0.0 : 0.0 }
+    return slowDouble(from: parts.start, to: offset)
+  }
+
+  /// Correctly rounded conversion through the standard library's parser.
+  private func slowDouble(from start: Int, to end: Int) -> Double {
+    let text = String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+    return Double(text) ?? .nan
+  }
+}

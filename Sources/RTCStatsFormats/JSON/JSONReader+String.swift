@@ -1,0 +1,206 @@
+/// A string token as raw bytes: the bytes between the quotes, still escaped when
+/// ``hasEscapes`` is set. Valid only while the reader's buffer lives.
+public struct JSONKey {
+  /// First byte after the opening quote.
+  public let start: UnsafePointer<UInt8>
+  /// Number of bytes before the closing quote.
+  public let count: Int
+  /// Whether the bytes contain backslash escapes.
+  public let hasEscapes: Bool
+
+  /// The raw bytes.
+  public var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
+
+  /// Whether the (unescaped) key equals `literal`.
+  public func equals(_ literal: StaticString) -> Bool {
+    if hasEscapes { return decoded() == literal.description }
+    guard literal.utf8CodeUnitCount == count else { return false }
+    let text = literal.utf8Start
+    for index in 0..<count where start[index] != text[index] { return false }
+    return true
+  }
+
+  /// The key as a `String`, escapes decoded.
+  public func decoded() -> String {
+    if !hasEscapes { return String(decoding: bytes, as: UTF8.self) }
+    var scratch: [UInt8] = []
+    JSONReader.unescape(bytes, into: &scratch)
+    return String(decoding: scratch, as: UTF8.self)
+  }
+}
+
+extension JSONReader {
+  /// Reads a string value, decoding escapes.
+  public mutating func readString() throws(JSONError) -> String {
+    try readStringToken().decoded()
+  }
+
+  /// Reads a string value as raw bytes (see ``JSONKey``).
+  public mutating func readStringToken() throws(JSONError) -> JSONKey {
+    skipWhitespace()
+    guard offset < count, base[offset] == UInt8(ascii: "\"") else { throw mismatch(expected: "a string") }
+    return try scanString()
+  }
+
+  /// Scans the string starting at the opening quote under the cursor, validating escapes,
+  /// control characters and UTF-8.
+  @usableFromInline
+  mutating func scanString() throws(JSONError) -> JSONKey {
+    offset &+= 1
+    let start = offset
+    var hasEscapes = false
+    while true {
+      // Fast path: plain ASCII without quote, backslash or control characters.
+      while offset < count {
+        let byte = base[offset]
+        if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte >= 0x80 {
+          break
+        }
+        offset &+= 1
+      }
+      guard offset < count else {
+        throw JSONError(.unexpectedEnd(expected: "'\"' to close the string"), at: offset)
+      }
+      let byte = base[offset]
+      if byte == UInt8(ascii: "\"") {
+        let key = JSONKey(start: base + start, count: offset &- start, hasEscapes: hasEscapes)
+        offset &+= 1
+        return key
+      }
+      if byte == UInt8(ascii: "\\") {
+        hasEscapes = true
+        try scanEscape()
+      } else if byte >= 0x80 {
+        try scanUTF8Sequence()
+      } else {
+        throw JSONError(.controlCharacterInString, at: offset)
+      }
+    }
+  }
+
+  private mutating func scanEscape() throws(JSONError) {
+    offset &+= 1
+    guard offset < count else {
+      throw JSONError(.unexpectedEnd(expected: "an escape sequence"), at: offset)
+    }
+    switch base[offset] {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+      UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+      offset &+= 1
+    case UInt8(ascii: "u"):
+      offset &+= 1
+      for _ in 0..<4 {
+        guard offset < count else {
+          throw JSONError(.unexpectedEnd(expected: "four hex digits"), at: offset)
+        }
+        guard Self.hexValue(base[offset]) != nil else { throw JSONError(.invalidEscape, at: offset) }
+        offset &+= 1
+      }
+    default:
+      throw JSONError(.invalidEscape, at: offset &- 1)
+    }
+  }
+
+  /// Validates one multi-byte UTF-8 sequence (RFC 3629: no overlongs, no surrogates, ≤ U+10FFFF).
+  private mutating func scanUTF8Sequence() throws(JSONError) {
+    let lead = base[offset]
+    let length: Int
+    var lower: UInt8 = 0x80
+    var upper: UInt8 = 0xBF
+    switch lead {
+    case 0xC2...0xDF: length = 2
+    case 0xE0:
+      length = 3
+      lower = 0xA0
+    case 0xE1...0xEC, 0xEE...0xEF: length = 3
+    case 0xED:
+      length = 3
+      upper = 0x9F
+    case 0xF0:
+      length = 4
+      lower = 0x90
+    case 0xF1...0xF3: length = 4
+    case 0xF4:
+      length = 4
+      upper = 0x8F
+    default: throw JSONError(.invalidUTF8, at: offset)
+    }
+    let available = count &- offset
+    if available >= 2 {
+      let second = base[offset &+ 1]
+      guard second >= lower && second <= upper else { throw JSONError(.invalidUTF8, at: offset) }
+    }
+    guard available >= length else {
+      for index in 2..<max(available, 2) where base[offset &+ index] & 0xC0 != 0x80 {
+        throw JSONError(.invalidUTF8, at: offset)
+      }
+      throw JSONError(.unexpectedEnd(expected: "the rest of a UTF-8 sequence"), at: count)
+    }
+    for index in 2..<max(length, 2) where base[offset &+ index] & 0xC0 != 0x80 {
+      throw JSONError(.invalidUTF8, at: offset)
+    }
+    offset &+= length
+  }
+
+  @inline(__always)
+  static func hexValue(_ byte: UInt8) -> UInt16? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt16(byte &- UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt16(byte &- UInt8(ascii: "a") &+ 10)
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt16(byte &- UInt8(ascii: "A") &+ 10)
+    default: nil
+    }
+  }
+
+  /// Decodes the escapes of already validated string bytes into UTF-8. A lone surrogate
+  /// (`\uD800` without its pair) becomes U+FFFD.
+  public static func unescape(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+    output.removeAll(keepingCapacity: true)
+    output.reserveCapacity(bytes.count)
+    var index = 0
+    func hex4(at position: Int) -> UInt16? {
+      guard position + 4 <= bytes.count else { return nil }
+      var value: UInt16 = 0
+      for offset in 0..<4 {
+        guard let digit = hexValue(bytes[position + offset]) else { return nil }
+        value = value << 4 | digit
+      }
+      return value
+    }
+    func append(scalar: UInt32) {
+      let value = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+      UTF8.encode(value) { output.append($0) }
+    }
+    while index < bytes.count {
+      let byte = bytes[index]
+      guard byte == UInt8(ascii: "\\"), index + 1 < bytes.count else {
+        output.append(byte)
+        index += 1
+        continue
+      }
+      let escape = bytes[index + 1]
+      index += 2
+      switch escape {
+      case UInt8(ascii: "b"): output.append(0x08)
+      case UInt8(ascii: "f"): output.append(0x0C)
+      case UInt8(ascii: "n"): output.append(0x0A)
+      case UInt8(ascii: "r"): output.append(0x0D)
+      case UInt8(ascii: "t"): output.append(0x09)
+      case UInt8(ascii: "u"):
+        guard let unit = hex4(at: index) else { break }
+        index += 4
+        if unit >= 0xD800 && unit <= 0xDBFF,
+          index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"),
+          bytes[index + 1] == UInt8(ascii: "u"), let low = hex4(at: index + 2),
+          low >= 0xDC00 && low <= 0xDFFF
+        {
+          index += 6
+          append(scalar: 0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(low - 0xDC00))
+        } else {
+          append(scalar: UInt32(unit))
+        }
+      default: output.append(escape)
+      }
+    }
+  }
+}

@@ -1,0 +1,421 @@
+// MARK: - Design
+//
+// `JSONReader` is a pull reader: the caller asks for the next token it expects and the
+// reader checks the bytes against RFC 8259 as it goes, without building a tree. A stats
+// parser walks an object member by member, matches each key against the fields it wants
+// as raw bytes (no `String` per key), parses only the numbers it keeps and skips the rest
+// with `skipValue()`, which still validates every byte it passes. A whole dump is read in
+// one pass over one contiguous buffer.
+//
+// Worked example, reading `{"a":[1,2],"b":"x"}`:
+//
+//     var object = try reader.beginObject()          // consumes `{`
+//     while let key = try reader.nextKey(in: &object) {   // "a", then "b", then nil at `}`
+//       if key == "a" {
+//         var array = try reader.beginArray()
+//         while try reader.nextElement(in: &array) { _ = try reader.readDouble() }
+//       } else {
+//         try reader.skipValue()
+//       }
+//     }
+//
+// Commas and colons are consumed by `nextKey`/`nextElement`, which also reject a trailing
+// comma. Nesting is counted against `maxDepth` so that a hostile `[[[[…` stops with an
+// error instead of exhausting the stack (the reader itself never recurses). Errors carry
+// the byte offset; callers turn it into line:column.
+//
+// The reader holds a raw pointer into the caller's buffer: use it only inside the
+// `withUnsafeBytes` (or similar) scope that produced the buffer.
+
+/// The JSON type of the next value.
+public enum JSONValueKind: Sendable, Equatable {
+  case object, array, string, number, bool, null
+
+  var name: String {
+    switch self {
+    case .object: "an object"
+    case .array: "an array"
+    case .string: "a string"
+    case .number: "a number"
+    case .bool: "a boolean"
+    case .null: "null"
+    }
+  }
+}
+
+/// The state of one array or object being read: whether a separator is due.
+public struct JSONContainer: Sendable {
+  fileprivate var isFirst = true
+}
+
+/// A strict, allocation-free pull reader over UTF-8 JSON bytes (RFC 8259).
+public struct JSONReader {
+  /// The default nesting limit.
+  public static let defaultMaxDepth = 512
+
+  let base: UnsafePointer<UInt8>
+  let count: Int
+  /// Offset of the next unread byte.
+  public internal(set) var offset: Int
+  /// The deepest nesting accepted.
+  public let maxDepth: Int
+  var depth = 0
+
+  /// Creates a reader over `buffer`, which must outlive the reader.
+  public init(_ buffer: UnsafeRawBufferPointer, maxDepth: Int = JSONReader.defaultMaxDepth) {
+    if let address = buffer.baseAddress {
+      base = address.assumingMemoryBound(to: UInt8.self)
+    } else {
+      base = UnsafePointer(bitPattern: 1).unsafelyUnwrapped
+    }
+    count = buffer.count
+    offset = 0
+    self.maxDepth = maxDepth
+  }
+
+  /// Creates a reader over `count` bytes at `base`, which must outlive the reader.
+  public init(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int = JSONReader.defaultMaxDepth)
+  {
+    self.base = base
+    self.count = count
+    offset = 0
+    self.maxDepth = maxDepth
+  }
+
+  /// The bytes the reader walks.
+  public var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+  // MARK: - Whitespace and structure
+
+  /// Skips JSON whitespace (space, tab, line feed, carriage return).
+  @inline(__always)
+  public mutating func skipWhitespace() {
+    while offset < count {
+      let byte = base[offset]
+      guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+      offset &+= 1
+    }
+  }
+
+  /// Whether only whitespace is left.
+  public mutating func isAtEnd() -> Bool {
+    skipWhitespace()
+    return offset >= count
+  }
+
+  /// Throws unless only whitespace is left.
+  public mutating func expectEnd() throws(JSONError) {
+    skipWhitespace()
+    if offset < count { throw JSONError(.trailingData, at: offset) }
+  }
+
+  /// The kind of the next value, after skipping whitespace.
+  public mutating func peekKind() throws(JSONError) -> JSONValueKind {
+    skipWhitespace()
+    guard offset < count else { throw JSONError(.unexpectedEnd(expected: "a value"), at: offset) }
+    switch base[offset] {
+    case UInt8(ascii: "{"): return .object
+    case UInt8(ascii: "["): return .array
+    case UInt8(ascii: "\""): return .string
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
+    case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool
+    case UInt8(ascii: "n"): return .null
+    default: throw JSONError(.unexpectedByte(base[offset], expected: "a value"), at: offset)
+    }
+  }
+
+  /// The next non-whitespace byte, without consuming it; `nil` at the end.
+  public mutating func peekByte() -> UInt8? {
+    skipWhitespace()
+    return offset < count ? base[offset] : nil
+  }
+
+  @usableFromInline
+  mutating func enter(_ opening: UInt8, expected: String) throws(JSONError) {
+    skipWhitespace()
+    guard offset < count else { throw JSONError(.unexpectedEnd(expected: expected), at: offset) }
+    guard base[offset] == opening else {
+      throw JSONError(.unexpectedByte(base[offset], expected: expected), at: offset)
+    }
+    depth &+= 1
+    if depth > maxDepth { throw JSONError(.tooDeep(limit: maxDepth), at: offset) }
+    offset &+= 1
+  }
+
+  /// Consumes `{`.
+  public mutating func beginObject() throws(JSONError) -> JSONContainer {
+    try enter(UInt8(ascii: "{"), expected: "'{'")
+    return JSONContainer()
+  }
+
+  /// Consumes `[`.
+  public mutating func beginArray() throws(JSONError) -> JSONContainer {
+    try enter(UInt8(ascii: "["), expected: "'['")
+    return JSONContainer()
+  }
+
+  /// Reads the next member name of an object and the `:` after it; returns `nil` after
+  /// consuming the closing `}`.
+  ///
+  /// The key is returned as raw bytes; see ``JSONKey``.
+  public mutating func nextKey(in object: inout JSONContainer) throws(JSONError) -> JSONKey? {
+    skipWhitespace()
+    guard offset < count else {
+      throw JSONError(
+        .unexpectedEnd(expected: object.isFirst ? "a member name or '}'" : "',' or '}'"),
+        at: offset)
+    }
+    if base[offset] == UInt8(ascii: "}") {
+      offset &+= 1
+      depth &-= 1
+      return nil
+    }
+    if object.isFirst {
+      object.isFirst = false
+    } else {
+      guard base[offset] == UInt8(ascii: ",") else {
+        throw JSONError(
+          .unexpectedByte(base[offset], expected: "',' or '}' after an object member"), at: offset)
+      }
+      offset &+= 1
+      skipWhitespace()
+      guard offset < count else {
+        throw JSONError(.unexpectedEnd(expected: "a member name"), at: offset)
+      }
+    }
+    guard base[offset] == UInt8(ascii: "\"") else {
+      throw JSONError(.unexpectedByte(base[offset], expected: "a member name in quotes"), at: offset)
+    }
+    let key = try scanString()
+    skipWhitespace()
+    guard offset < count else { throw JSONError(.unexpectedEnd(expected: "':'"), at: offset) }
+    guard base[offset] == UInt8(ascii: ":") else {
+      throw JSONError(.unexpectedByte(base[offset], expected: "':' after a member name"), at: offset)
+    }
+    offset &+= 1
+    return key
+  }
+
+  /// Moves to the next element of an array; returns `false` after consuming the closing `]`.
+  public mutating func nextElement(in array: inout JSONContainer) throws(JSONError) -> Bool {
+    skipWhitespace()
+    guard offset < count else {
+      throw JSONError(
+        .unexpectedEnd(expected: array.isFirst ? "a value or ']'" : "',' or ']'"), at: offset)
+    }
+    if base[offset] == UInt8(ascii: "]") {
+      offset &+= 1
+      depth &-= 1
+      return false
+    }
+    if array.isFirst {
+      array.isFirst = false
+    } else {
+      guard base[offset] == UInt8(ascii: ",") else {
+        throw JSONError(
+          .unexpectedByte(base[offset], expected: "',' or ']' after an array element"), at: offset)
+      }
+      offset &+= 1
+      skipWhitespace()
+      if offset < count && base[offset] == UInt8(ascii: "]") {
+        throw JSONError(.unexpectedByte(base[offset], expected: "a value after ','"), at: offset)
+      }
+    }
+    return true
+  }
+
+  // MARK: - Literals
+
+  /// Reads `true` or `false`.
+  public mutating func readBool() throws(JSONError) -> Bool {
+    skipWhitespace()
+    if matchLiteral("true") { return true }
+    if matchLiteral("false") { return false }
+    if let error = truncatedLiteral("true") ?? truncatedLiteral("false") { throw error }
+    throw mismatch(expected: "a boolean")
+  }
+
+  /// Reads `null`.
+  public mutating func readNull() throws(JSONError) {
+    skipWhitespace()
+    if matchLiteral("null") { return }
+    if let error = truncatedLiteral("null") { throw error }
+    throw mismatch(expected: "null")
+  }
+
+  /// The error for a literal cut short by the end of the buffer (`tr` at the very end), so
+  /// that a streaming caller knows more bytes may complete it.
+  func truncatedLiteral(_ literal: StaticString) -> JSONError? {
+    let available = count &- offset
+    guard available < literal.utf8CodeUnitCount else { return nil }
+    let text = literal.utf8Start
+    for index in 0..<available where base[offset &+ index] != text[index] { return nil }
+    return JSONError(.unexpectedEnd(expected: "'\(literal)'"), at: count)
+  }
+
+  /// Consumes `null` if it comes next.
+  public mutating func skipNull() -> Bool {
+    skipWhitespace()
+    return matchLiteral("null")
+  }
+
+  @usableFromInline
+  mutating func matchLiteral(_ literal: StaticString) -> Bool {
+    let length = literal.utf8CodeUnitCount
+    guard count &- offset >= length else { return false }
+    let text = literal.utf8Start
+    for index in 0..<length where base[offset &+ index] != text[index] { return false }
+    offset &+= length
+    return true
+  }
+
+  /// The error for a value of the wrong type at the cursor.
+  mutating func mismatch(expected: String) -> JSONError {
+    skipWhitespace()
+    guard offset < count else { return JSONError(.unexpectedEnd(expected: expected), at: offset) }
+    let saved = offset
+    if let kind = try? peekKind() {
+      return JSONError(.typeMismatch(expected: expected, found: kind.name), at: saved)
+    }
+    return JSONError(.unexpectedByte(base[offset], expected: expected), at: offset)
+  }
+
+  /// Runs `body` and then puts the cursor back where it was: for looking ahead.
+  public mutating func lookahead<Result>(_ body: (inout JSONReader) throws(JSONError) -> Result)
+    throws(JSONError) -> Result
+  {
+    let (savedOffset, savedDepth) = (offset, depth)
+    defer { (offset, depth) = (savedOffset, savedDepth) }
+    return try body(&self)
+  }
+
+  // MARK: - Skipping
+
+  /// Skips one value of any type, validating it completely.
+  ///
+  /// - Complexity: O(*n*) in the size of the value; no recursion.
+  public mutating func skipValue() throws(JSONError) {
+    // Bit i says whether nesting level i is an object: levels 0–63 in `shallowKinds`,
+    // deeper ones in `deepKinds`, so that skipping a small value allocates nothing.
+    var shallowKinds: UInt64 = 0
+    var deepKinds: [Bool] = []
+    var level = 0
+    var expectingValue = true
+    var inObjectAfterComma = false
+    while true {
+      skipWhitespace()
+      guard offset < count else {
+        throw JSONError(
+          .unexpectedEnd(expected: expectingValue ? "a value" : "',' or a closing bracket"),
+          at: offset)
+      }
+      let byte = base[offset]
+      if expectingValue {
+        if inObjectAfterComma {
+          // An object member: "key" : value
+          guard byte == UInt8(ascii: "\"") else {
+            throw JSONError(.unexpectedByte(byte, expected: "a member name in quotes"), at: offset)
+          }
+          _ = try scanString()
+          skipWhitespace()
+          guard offset < count else { throw JSONError(.unexpectedEnd(expected: "':'"), at: offset) }
+          guard base[offset] == UInt8(ascii: ":") else {
+            throw JSONError(
+              .unexpectedByte(base[offset], expected: "':' after a member name"), at: offset)
+          }
+          offset &+= 1
+          inObjectAfterComma = false
+          continue
+        }
+        switch byte {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+          let isObject = byte == UInt8(ascii: "{")
+          if depth &+ level &+ 1 > maxDepth { throw JSONError(.tooDeep(limit: maxDepth), at: offset) }
+          if level < 64 {
+            if isObject {
+              shallowKinds |= (1 << UInt64(level))
+            } else {
+              shallowKinds &= ~(1 << UInt64(level))
+            }
+          } else if level - 64 < deepKinds.count {
+            deepKinds[level - 64] = isObject
+          } else {
+            deepKinds.append(isObject)
+          }
+          level &+= 1
+          offset &+= 1
+          skipWhitespace()
+          let closing = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+          if offset < count && base[offset] == closing {
+            offset &+= 1
+            level &-= 1
+            expectingValue = false
+          } else {
+            inObjectAfterComma = isObject
+          }
+          if level == 0 { return }
+          continue
+        case UInt8(ascii: "\""):
+          _ = try scanString()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+          try scanNumber()
+        case UInt8(ascii: "t"):
+          if !matchLiteral("true") {
+            throw truncatedLiteral("true") ?? JSONError(.unexpectedByte(byte, expected: "a value"), at: offset)
+          }
+        case UInt8(ascii: "f"):
+          if !matchLiteral("false") {
+            throw truncatedLiteral("false") ?? JSONError(.unexpectedByte(byte, expected: "a value"), at: offset)
+          }
+        case UInt8(ascii: "n"):
+          if !matchLiteral("null") {
+            throw truncatedLiteral("null") ?? JSONError(.unexpectedByte(byte, expected: "a value"), at: offset)
+          }
+        default:
+          throw JSONError(.unexpectedByte(byte, expected: "a value"), at: offset)
+        }
+        if level == 0 { return }
+        expectingValue = false
+        continue
+      }
+      // After a value inside a container: ',' or the matching closing bracket.
+      let top = level &- 1
+      let isObject = top < 64 ? shallowKinds & (1 << UInt64(top)) != 0 : deepKinds[top - 64]
+      let closing = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+      if byte == UInt8(ascii: ",") {
+        offset &+= 1
+        expectingValue = true
+        inObjectAfterComma = isObject
+        continue
+      }
+      guard byte == closing else {
+        throw JSONError(
+          .unexpectedByte(byte, expected: isObject ? "',' or '}'" : "',' or ']'"), at: offset)
+      }
+      offset &+= 1
+      level &-= 1
+      if level == 0 { return }
+    }
+  }
+}
+
+extension JSONReader {
+  /// The 1-based line and column (in bytes) of `offset` in the reader's buffer.
+  public func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
+    JSONReader.lineAndColumn(of: offset, in: buffer)
+  }
+
+  /// The 1-based line and column (in bytes) of `offset` in `bytes`.
+  public static func lineAndColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (
+    line: Int, column: Int
+  ) {
+    var line = 1
+    var lineStart = 0
+    let end = min(offset, bytes.count)
+    for index in 0..<end where bytes[index] == 0x0A {
+      line += 1
+      lineStart = index + 1
+    }
+    return (line, offset - lineStart + 1)
+  }
+}
