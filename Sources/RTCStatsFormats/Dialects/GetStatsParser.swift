@@ -284,10 +284,10 @@ struct GetStatsParser {
 
   private func finish(unitCount: Int, info: inout DumpInfo) {
     info.format = info.reportCount == 1 && !shapes.contains(.log) ? .getStatsSnapshot : .getStatsLog
-    if unitCount > 1 { info.addDetail("\(unitCount) JSON values (JSON lines)") }
+    if unitCount > 1 { info.addDetail("JSON lines") }
     for shape in shapes {
       switch shape {
-      case .statsArray: info.addDetail("[stats…] arrays")
+      case .statsArray: info.addDetail("[stats…] snapshots")
       case .entriesArray: info.addDetail("[[id, stats]…] entries")
       case .keyValueArray: info.addDetail("[{key, value}…] entries")
       case .statsMap: info.addDetail("{id: stats} maps")

@@ -1,0 +1,88 @@
+import RTCStatsCore
+import RTCStatsFormats
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `rtcstats analyze`: analyses every input, in parallel, and writes the results in input
+/// order.
+struct AnalyzeCommand {
+  var options: AnalyzeOptions
+  var console: Console
+
+  func run() -> ExitStatus {
+    let wallStart = ContinuousClock.now
+    let (files, isSingleFile) = InputCollector.collect(options.inputs)
+    guard !files.isEmpty else {
+      console.error("rtcstats: no files found in \(options.inputs.joined(separator: ", "))")
+      return .noInput
+    }
+    let wrapsInArray = options.format == .json && !isSingleFile
+    if wrapsInArray { console.write("[") }
+    if options.format == .csv { console.write(CSVRenderer.header) }
+
+    struct Progress: Sendable {
+      var status = ExitStatus.success
+      var times = PhaseTimes()
+    }
+    let progress = Mutex(Progress())
+    let options = self.options
+    let console = self.console
+    OrderedParallelMap.run(
+      count: files.count, jobs: options.jobs ?? Self.coreCount,
+      work: { index in FileAnalyzer.analyze(path: files[index]) },
+      deliver: { index, result in
+        var (file, times) = result
+        let outputStart = ContinuousClock.now
+        if case .failure(let error) = file.outcome {
+          console.error("rtcstats: \(Self.displayName(file.path)): \(error.description)")
+        }
+        let bytes = Self.render(file, index: index, wrapsInArray: wrapsInArray, options: options)
+        if !bytes.isEmpty { console.write(bytes) }
+        times.output = ContinuousClock.now - outputStart
+        progress.withLock { progress in
+          if progress.status == .success { progress.status = file.status }
+          progress.times = progress.times + times
+        }
+      })
+    if wrapsInArray { console.write("]\n") }
+    let result = progress.withLock { $0 }
+    if options.timing {
+      console.error("rtcstats: " + result.times.summary(wall: ContinuousClock.now - wallStart))
+    }
+    if console.outputFailed {
+      console.error("rtcstats: cannot write the output (closed pipe or full disk)")
+      return .ioError
+    }
+    return result.status
+  }
+
+  /// The bytes to write for one file.
+  private static func render(
+    _ file: FileAnalysis, index: Int, wrapsInArray: Bool, options: AnalyzeOptions
+  ) -> [UInt8] {
+    switch options.format {
+    case .table:
+      let text = TableRenderer().render(file)
+      guard !text.isEmpty else { return [] }
+      return Array(((index > 0 ? "\n" : "") + text).utf8)
+    case .json, .ndjson:
+      var writer = JSONWriter()
+      AnalysisJSONEncoder(includeIntervals: options.includeIntervals).encode(file, into: &writer)
+      var bytes = writer.bytes
+      if wrapsInArray && index > 0 { bytes.insert(UInt8(ascii: ","), at: 0) }
+      bytes.append(UInt8(ascii: "\n"))
+      return bytes
+    case .csv:
+      return Array(CSVRenderer().rows(for: file).utf8)
+    }
+  }
+
+  static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+
+  static var coreCount: Int {
+    max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+  }
+}

@@ -1,0 +1,30 @@
+import RTCStatsCore
+import RTCStatsFormats
+
+/// Reads and analyses one file, measuring the phases.
+enum FileAnalyzer {
+  static func analyze(path: String) -> (FileAnalysis, PhaseTimes) {
+    var times = PhaseTimes()
+    let start = ContinuousClock.now
+    var consumer = TimedConsumer()
+    let outcome: Result<FileAnalysis.Success, DumpError>
+    do throws(DumpError) {
+      let file = try FileByteSource(path: path)
+      defer { file.close() }
+      let source = TimedByteSource(base: file)
+      let stopwatch = source.stopwatch
+      let info = try DumpReader.read(source: source, sizeHint: file.size, into: &consumer)
+      times.read = stopwatch.elapsed
+      times.bytes = info.bytes
+      let metricsStart = ContinuousClock.now
+      let analysis = consumer.analyzer.analysis()
+      times.metrics = consumer.elapsed + (ContinuousClock.now - metricsStart)
+      outcome = .success(FileAnalysis.Success(info: info, analysis: analysis))
+    } catch {
+      outcome = .failure(error)
+    }
+    let total = ContinuousClock.now - start
+    times.parse = total - times.read - times.metrics
+    return (FileAnalysis(path: path, outcome: outcome), times)
+  }
+}

@@ -1,0 +1,151 @@
+import RTCStatsCore
+import RTCStatsFormats
+import Synchronization
+
+/// `rtcstats inspect`: what a dump holds — dialect, browser, peer connections with their
+/// duration and report count, stats types and counts, truncation and clock warnings.
+struct InspectCommand {
+  var options: InspectOptions
+  var console: Console
+
+  struct Inspection: Sendable {
+    var path: String
+    var outcome: Result<(info: DumpInfo, inventory: StatsInventory), DumpError>
+
+    var status: ExitStatus {
+      guard case .failure(let error) = outcome else { return .success }
+      return error.category == .input ? .noInput : .dataError
+    }
+  }
+
+  func run() -> ExitStatus {
+    let (files, isSingleFile) = InputCollector.collect(options.inputs)
+    guard !files.isEmpty else {
+      console.error("rtcstats: no files found in \(options.inputs.joined(separator: ", "))")
+      return .noInput
+    }
+    let wrapsInArray = options.format == .json && !isSingleFile
+    if wrapsInArray { console.write("[") }
+    let status = Mutex(ExitStatus.success)
+    let format = options.format
+    let console = self.console
+    OrderedParallelMap.run(
+      count: files.count, jobs: AnalyzeCommand.coreCount,
+      work: { index in Self.inspect(path: files[index]) },
+      deliver: { index, inspection in
+        if case .failure(let error) = inspection.outcome {
+          console.error("rtcstats: \(AnalyzeCommand.displayName(inspection.path)): \(error.description)")
+        }
+        switch format {
+        case .json:
+          var writer = JSONWriter()
+          Self.encode(inspection, into: &writer)
+          var bytes = writer.bytes
+          if wrapsInArray && index > 0 { bytes.insert(UInt8(ascii: ","), at: 0) }
+          bytes.append(UInt8(ascii: "\n"))
+          console.write(bytes)
+        default:
+          let text = Self.render(inspection)
+          if !text.isEmpty { console.write((index > 0 ? "\n" : "") + text) }
+        }
+        status.withLock { if $0 == .success { $0 = inspection.status } }
+      })
+    if wrapsInArray { console.write("]\n") }
+    if console.outputFailed { return .ioError }
+    return status.withLock { $0 }
+  }
+
+  static func inspect(path: String) -> Inspection {
+    var inventory = StatsInventory()
+    do throws(DumpError) {
+      let info = try DumpReader.read(path: path, into: &inventory)
+      return Inspection(path: path, outcome: .success((info, inventory)))
+    } catch {
+      return Inspection(path: path, outcome: .failure(error))
+    }
+  }
+
+  // MARK: - Rendering
+
+  static func render(_ inspection: Inspection) -> String {
+    guard case .success(let result) = inspection.outcome else { return "" }
+    let info = result.info
+    var text = "\(inspection.path)\n"
+    text += "  dialect:   \(info.format.rawValue) — \(info.format.summary)"
+    if !info.details.isEmpty { text += " (" + info.details.joined(separator: ", ") + ")" }
+    text += "\n  size:      " + HumanUnits.bytes(info.bytes) + (info.isCompressed ? " (gzip)" : "") + "\n"
+    text += "  browser:   " + (info.userAgent ?? "unknown") + "\n"
+    text += "  reports:   \(info.reportCount)\n"
+    let warnings = info.warnings + result.inventory.warnings()
+    for warning in warnings { text += "  warning:   \(warning)\n" }
+    for connection in result.inventory.peerConnections {
+      var line = "  peer connection \(connection.id): "
+      if let first = connection.firstTimestamp, let last = connection.lastTimestamp {
+        line += HumanUnits.dateTime(milliseconds: first) + " UTC, "
+        line += HumanUnits.duration(milliseconds: last - first) + ", "
+      }
+      line += "\(connection.reportCount) reports, \(connection.objectCount) stats objects"
+      if let interval = connection.typicalInterval { line += ", every \(HumanUnits.duration(milliseconds: interval))" }
+      text += line + "\n"
+      let types = connection.typeCounts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+      text += "    types: " + types.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + "\n"
+    }
+    return text
+  }
+
+  static func encode(_ inspection: Inspection, into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("schemaVersion", AnalysisJSONEncoder.schemaVersion)
+    writer.key("source")
+    writer.beginObject()
+    writer.member("path", inspection.path)
+    switch inspection.outcome {
+    case .failure(let error):
+      writer.endObject()
+      writer.key("error")
+      writer.beginObject()
+      writer.member("message", error.message)
+      writer.member("line", error.line)
+      writer.member("column", error.column)
+      writer.member("exitCode", Int(inspection.status.rawValue))
+      writer.endObject()
+    case .success(let result):
+      let info = result.info
+      writer.member("format", info.format.rawValue)
+      writer.member("bytes", info.bytes)
+      writer.member("compressed", info.isCompressed)
+      writer.key("details")
+      writer.beginArray()
+      for detail in info.details { writer.string(detail) }
+      writer.endArray()
+      writer.member("userAgent", info.userAgent)
+      writer.endObject()
+      writer.member("reportCount", info.reportCount)
+      writer.member("truncated", info.isTruncated)
+      writer.key("warnings")
+      writer.beginArray()
+      for warning in info.warnings + result.inventory.warnings() { writer.string(warning) }
+      writer.endArray()
+      writer.key("peerConnections")
+      writer.beginArray()
+      for connection in result.inventory.peerConnections {
+        writer.beginObject()
+        writer.member("id", connection.id)
+        writer.member("startTime", connection.firstTimestamp)
+        writer.member("endTime", connection.lastTimestamp)
+        writer.member("reportCount", connection.reportCount)
+        writer.member("objectCount", connection.objectCount)
+        writer.member("typicalInterval", connection.typicalInterval)
+        writer.key("types")
+        writer.beginObject()
+        for (name, count) in connection.typeCounts.sorted(by: { $0.key < $1.key }) {
+          writer.member(name, count)
+        }
+        writer.endObject()
+        writer.endObject()
+      }
+      writer.endArray()
+    }
+    writer.endObject()
+  }
+}

@@ -1,0 +1,144 @@
+/// Writes JSON text into a byte buffer, deterministically: members in the order written,
+/// numbers without locale, non-finite numbers as `null`.
+///
+/// Commas are inserted automatically; the caller only opens and closes containers.
+struct JSONWriter {
+  private(set) var bytes: [UInt8] = []
+  /// Whether the next value at each open level needs a comma before it.
+  private var needsComma: [Bool] = [false]
+  /// Decimal places kept for non-integral numbers.
+  var fractionDigits = 3
+
+  init(capacity: Int = 4096) {
+    bytes.reserveCapacity(capacity)
+  }
+
+  // MARK: - Containers
+
+  mutating func beginObject() {
+    separate()
+    bytes.append(UInt8(ascii: "{"))
+    needsComma.append(false)
+  }
+
+  mutating func endObject() {
+    needsComma.removeLast()
+    bytes.append(UInt8(ascii: "}"))
+  }
+
+  mutating func beginArray() {
+    separate()
+    bytes.append(UInt8(ascii: "["))
+    needsComma.append(false)
+  }
+
+  mutating func endArray() {
+    needsComma.removeLast()
+    bytes.append(UInt8(ascii: "]"))
+  }
+
+  /// Writes a member name; the next value written is its value.
+  mutating func key(_ name: String) {
+    separate()
+    appendString(name)
+    bytes.append(UInt8(ascii: ":"))
+    needsComma[needsComma.count - 1] = false
+  }
+
+  // MARK: - Values
+
+  mutating func string(_ value: String?) {
+    separate()
+    guard let value else { return appendLiteral("null") }
+    appendString(value)
+  }
+
+  mutating func number(_ value: Double?) {
+    separate()
+    guard let value, value.isFinite else { return appendLiteral("null") }
+    appendLiteral(Self.format(value, fractionDigits: fractionDigits))
+  }
+
+  mutating func integer(_ value: Int?) {
+    separate()
+    guard let value else { return appendLiteral("null") }
+    appendLiteral(String(value))
+  }
+
+  mutating func bool(_ value: Bool?) {
+    separate()
+    guard let value else { return appendLiteral("null") }
+    appendLiteral(value ? "true" : "false")
+  }
+
+  mutating func null() {
+    separate()
+    appendLiteral("null")
+  }
+
+  // MARK: - Members
+
+  mutating func member(_ name: String, _ value: String?) {
+    key(name)
+    string(value)
+  }
+
+  mutating func member(_ name: String, _ value: Double?) {
+    key(name)
+    number(value)
+  }
+
+  mutating func member(_ name: String, _ value: Int?) {
+    key(name)
+    integer(value)
+  }
+
+  mutating func member(_ name: String, _ value: Bool?) {
+    key(name)
+    bool(value)
+  }
+
+  // MARK: - Encoding
+
+  /// A number rounded to `fractionDigits` places, integers without a fraction:
+  /// `1500000`, `4.583`, `0.001`.
+  static func format(_ value: Double, fractionDigits: Int) -> String {
+    if value == value.rounded(), abs(value) < 9.007_199_254_740_992e15 {
+      return String(Int64(value))
+    }
+    var scale = 1.0
+    for _ in 0..<fractionDigits { scale *= 10 }
+    let rounded = (value * scale).rounded() / scale
+    if rounded == rounded.rounded(), abs(rounded) < 9.007_199_254_740_992e15 {
+      return String(Int64(rounded))
+    }
+    return rounded.description
+  }
+
+  private mutating func separate() {
+    if needsComma[needsComma.count - 1] { bytes.append(UInt8(ascii: ",")) }
+    needsComma[needsComma.count - 1] = true
+  }
+
+  private mutating func appendLiteral(_ text: String) {
+    bytes.append(contentsOf: text.utf8)
+  }
+
+  private mutating func appendString(_ text: String) {
+    bytes.append(UInt8(ascii: "\""))
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
+      case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
+      case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+      case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+      case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+      case 0..<0x20:
+        let hex = Array("0123456789abcdef".utf8)
+        bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+      default: bytes.append(byte)
+      }
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+}

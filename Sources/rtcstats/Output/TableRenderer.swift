@@ -1,0 +1,145 @@
+import RTCStatsCore
+import RTCStatsFormats
+
+/// Renders analyses as readable text: a header per file, a transport line per peer
+/// connection, one row per track and one per layer. Figures are means over the call
+/// unless the column says otherwise.
+struct TableRenderer {
+  func render(_ file: FileAnalysis) -> String {
+    guard case .success(let success) = file.outcome else { return "" }
+    let info = success.info
+    var text = "\(file.path): \(info.format.summary), \(info.reportCount) report"
+    text += info.reportCount == 1 ? "" : "s"
+    if !info.details.isEmpty { text += " (" + info.details.joined(separator: ", ") + ")" }
+    text += ", " + HumanUnits.bytes(info.bytes) + (info.isCompressed ? " gzip" : "") + "\n"
+    if let agent = info.userAgent { text += "  user agent: \(agent)\n" }
+    for warning in info.warnings { text += "  warning: \(warning)\n" }
+    if success.analysis.peerConnections.isEmpty { text += "  no peer connections\n" }
+    for connection in success.analysis.peerConnections {
+      text += "\n" + render(connection)
+    }
+    return text
+  }
+
+  private func render(_ connection: PeerConnectionAnalysis) -> String {
+    var text = "\(connection.id): "
+    if let start = connection.startTime {
+      text += HumanUnits.dateTime(milliseconds: start) + " UTC, "
+    }
+    text += HumanUnits.duration(milliseconds: connection.duration) + ", "
+    text += "\(connection.reportCount) report" + (connection.reportCount == 1 ? "" : "s") + "\n"
+    text += "  transport: " + describe(connection.transport) + "\n"
+    guard !connection.tracks.isEmpty else { return text + "  no media tracks\n" }
+    var table = TextTable(columns: [
+      ("DIR", .left), ("KIND", .left), ("CODEC", .left), ("SSRC", .right), ("BITRATE", .right),
+      ("+HEADERS", .right), ("PACKETS", .right), ("LOST", .right), ("JITTER", .right),
+      ("RTT", .right), ("FPS", .right), ("RESOLUTION", .right), ("FREEZES", .right),
+      ("PAUSES", .right), ("NOTES", .left),
+    ])
+    for track in connection.tracks {
+      table.append(row(for: track))
+      for layer in track.layers where track.layers.count > 1 || (layer.scalabilityMode ?? "L1T1") != "L1T1" {
+        table.append(row(for: layer, in: track))
+      }
+    }
+    return text + "\n" + table.render(indent: "  ")
+  }
+
+  private func describe(_ transport: TransportAnalysis) -> String {
+    var parts: [String] = []
+    if let rtt = transport.roundTripTime {
+      parts.append(
+        "RTT \(HumanUnits.duration(milliseconds: rtt.mean)) (p95 \(HumanUnits.duration(milliseconds: rtt.p95)))")
+    } else {
+      parts.append("RTT unknown")
+    }
+    if let outgoing = transport.availableOutgoingBitrate {
+      parts.append("available outgoing \(HumanUnits.bitrate(outgoing.mean))")
+    }
+    if let incoming = transport.availableIncomingBitrate {
+      parts.append("available incoming \(HumanUnits.bitrate(incoming.mean))")
+    }
+    if let pair = transport.selectedCandidatePair {
+      var route = (pair.localCandidateType ?? "?")
+      if let proto = pair.protocol { route += "/" + proto }
+      if let relay = pair.relayProtocol { route += " (TURN over \(relay))" }
+      route += " → " + (pair.remoteCandidateType ?? "?")
+      parts.append(route)
+    }
+    if let changes = transport.selectedCandidatePairChanges, changes > 0 {
+      parts.append("\(changes) candidate pair change" + (changes == 1 ? "" : "s"))
+    }
+    return parts.joined(separator: ", ")
+  }
+
+  private func row(for track: TrackAnalysis) -> [String] {
+    let lost: String
+    if let packetsLost = track.packetsLost {
+      lost = "\(packetsLost) (\(HumanUnits.percent(track.packetLossPercent)))"
+    } else {
+      lost = "-"
+    }
+    var notes: [String] = []
+    if let limitation = track.qualityLimitation {
+      let limited = QualityLimitationReason.allCases.filter {
+        $0 != .none && (limitation.percentages[$0] ?? 0) >= 0.5
+      }
+      for reason in limited {
+        notes.append("\(reason.rawValue)-limited \(HumanUnits.percent(limitation.percentages[reason]))")
+      }
+    }
+    if let concealment = track.concealmentPercent, concealment > 0 {
+      notes.append("concealed \(HumanUnits.percent(concealment))")
+    }
+    if track.layers.count == 1, let mode = track.layers.first?.scalabilityMode { notes.append(mode) }
+    let isInboundVideo = track.kind == .video && track.direction == .inbound
+    return [
+      track.direction == .outbound ? "out" : "in",
+      track.kind.rawValue,
+      track.codec ?? "-",
+      track.ssrc.map { String($0) } ?? (track.layers.count > 1 ? "\(track.layers.count) layers" : "-"),
+      HumanUnits.bitrate(track.bitrate?.mean),
+      HumanUnits.bitrate(track.totalBitrate?.mean),
+      track.packets.map { String($0) } ?? "-",
+      lost,
+      HumanUnits.duration(milliseconds: track.jitter?.mean),
+      HumanUnits.duration(milliseconds: track.roundTripTime?.mean),
+      track.frameRate.map { HumanUnits.fixed($0.mean, decimals: 1) } ?? "",
+      resolution(track.width, track.height),
+      isInboundVideo ? counted(track.freezeCount, track.totalFreezesDuration) : "",
+      isInboundVideo ? counted(track.pauseCount, track.totalPausesDuration) : "",
+      notes.joined(separator: ", "),
+    ]
+  }
+
+  private func row(for layer: LayerAnalysis, in track: TrackAnalysis) -> [String] {
+    var name = "└ layer"
+    if let rid = layer.rid {
+      name += " " + rid
+    } else if let index = layer.encodingIndex {
+      name += " #\(index)"
+    }
+    var notes: [String] = []
+    if let mode = layer.scalabilityMode { notes.append(mode) }
+    if let reason = layer.qualityLimitationReason, reason != .none { notes.append("\(reason.rawValue)-limited") }
+    if layer.active == false { notes.append("inactive") }
+    return [
+      "", name, layer.codec ?? "", layer.ssrc.map { String($0) } ?? "-",
+      HumanUnits.bitrate(layer.bitrate?.mean), HumanUnits.bitrate(layer.totalBitrate?.mean),
+      "", "", "", "",
+      layer.encodedFrameRate.map { HumanUnits.fixed($0.mean, decimals: 1) } ?? "-",
+      resolution(layer.width, layer.height), "", "", notes.joined(separator: ", "),
+    ]
+  }
+
+  private func resolution(_ width: Int?, _ height: Int?) -> String {
+    guard let width, let height else { return "" }
+    return "\(width)x\(height)"
+  }
+
+  private func counted(_ count: Int?, _ milliseconds: Double?) -> String {
+    guard let count else { return "-" }
+    if count == 0 { return "0" }
+    return "\(count) (\(HumanUnits.duration(milliseconds: milliseconds)))"
+  }
+}
