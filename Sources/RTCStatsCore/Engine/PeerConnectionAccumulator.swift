@@ -44,13 +44,15 @@ struct PeerConnectionAccumulator {
   mutating func add(_ report: StatsReport, sequence: Int) {
     reportCount += 1
     var newestRemote: [Double] = []
+    var newest = report.timestamp
     for index in 0..<report.count {
       let timestamp = report.timestamp(at: index) ?? report.timestamp ?? .nan
-      if !timestamp.isNaN {
-        firstTimestamp = min(firstTimestamp ?? timestamp, timestamp)
-        lastTimestamp = max(lastTimestamp ?? timestamp, timestamp)
-      }
+      if report.timestamp == nil, !timestamp.isNaN { newest = max(newest ?? timestamp, timestamp) }
       recordReference(report: report, index: index, timestamp: timestamp, newestRemote: &newestRemote)
+    }
+    if let newest {
+      firstTimestamp = min(firstTimestamp ?? newest, newest)
+      lastTimestamp = max(lastTimestamp ?? newest, newest)
     }
     for index in 0..<report.count {
       let type = report.type(at: index)

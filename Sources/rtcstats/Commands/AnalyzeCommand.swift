@@ -37,7 +37,7 @@ struct AnalyzeCommand {
         var (file, times) = result
         let outputStart = ContinuousClock.now
         if case .failure(let error) = file.outcome {
-          console.error("rtcstats: \(Self.displayName(file.path)): \(error.description)")
+          console.error(Self.errorLine(path: file.path, error: error))
         }
         let bytes = Self.render(file, index: index, wrapsInArray: wrapsInArray, options: options)
         if !bytes.isEmpty { console.write(bytes) }
@@ -81,6 +81,12 @@ struct AnalyzeCommand {
   }
 
   static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+
+  /// `rtcstats: FILE:LINE:COL: message`, or `rtcstats: FILE: message` without a position.
+  static func errorLine(path: String, error: DumpError) -> String {
+    let separator = error.line == nil ? ": " : ":"
+    return "rtcstats: " + displayName(path) + separator + error.description
+  }
 
   static var coreCount: Int {
     max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))

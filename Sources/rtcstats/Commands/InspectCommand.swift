@@ -34,7 +34,7 @@ struct InspectCommand {
       work: { index in Self.inspect(path: files[index]) },
       deliver: { index, inspection in
         if case .failure(let error) = inspection.outcome {
-          console.error("rtcstats: \(AnalyzeCommand.displayName(inspection.path)): \(error.description)")
+          console.error(AnalyzeCommand.errorLine(path: inspection.path, error: error))
         }
         switch format {
         case .json:

@@ -26,8 +26,12 @@ struct TableRenderer {
     if let start = connection.startTime {
       text += HumanUnits.dateTime(milliseconds: start) + " UTC, "
     }
-    text += HumanUnits.duration(milliseconds: connection.duration) + ", "
-    text += "\(connection.reportCount) report" + (connection.reportCount == 1 ? "" : "s") + "\n"
+    if connection.reportCount == 1 {
+      text += "a single report: totals only, no rates\n"
+    } else {
+      text += HumanUnits.duration(milliseconds: connection.duration) + ", "
+      text += "\(connection.reportCount) reports\n"
+    }
     text += "  transport: " + describe(connection.transport) + "\n"
     guard !connection.tracks.isEmpty else { return text + "  no media tracks\n" }
     var table = TextTable(columns: [

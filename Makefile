@@ -1,0 +1,50 @@
+# Thin task runner; `swift build` and `swift test` work on their own.
+SWIFT ?= swift
+PREFIX ?= /usr/local
+BINDIR = $(PREFIX)/bin
+SCRATCH ?= .build
+
+.PHONY: all build release test install uninstall bench lint format fuzz golden clean
+
+all: build
+
+build:
+	$(SWIFT) build --scratch-path $(SCRATCH)
+
+release:
+	$(SWIFT) build -c release --scratch-path $(SCRATCH) -Xswiftc -warnings-as-errors
+
+# Builds everything (tests included) with warnings as errors, then runs the tests.
+test:
+	$(SWIFT) build --build-tests --scratch-path $(SCRATCH) -Xswiftc -warnings-as-errors
+	$(SWIFT) test --skip-build --scratch-path $(SCRATCH)
+
+install: release
+	install -d $(DESTDIR)$(BINDIR)
+	install -m 755 $(SCRATCH)/release/rtcstats $(DESTDIR)$(BINDIR)/rtcstats
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/rtcstats
+
+# Generates large inputs on demand (never committed) and compares with python/node.
+bench: release
+	Tests/Bench/run.sh $(SCRATCH)/release/rtcstats
+
+lint:
+	$(SWIFT) format lint --recursive Package.swift Sources Tests
+
+format:
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
+
+# make fuzz TARGET=json SECONDS=600
+TARGET ?= dump
+SECONDS ?= 60
+fuzz:
+	Tests/Fuzz/run.sh $(TARGET) $(SECONDS)
+
+# Rewrites Samples/golden from the current build; review the diff before committing.
+golden: build
+	Tests/golden.sh $(SCRATCH)/debug/rtcstats update
+
+clean:
+	rm -rf $(SCRATCH)
