@@ -15,7 +15,7 @@ struct PeerConnectionAccumulator {
 
   private(set) var streams: [String: RTPStreamAccumulator] = [:]
   private(set) var streamOrder: [String] = []
-  private var codecs: [String: String] = [:]
+  private var codecs: [String: CodecInfo] = [:]
   private var mediaSources: [String: MediaSourceState] = [:]
   private var legacyTracks: [String: LegacyTrackCounters] = [:]
   private var remoteInbound: [String: RemoteInboundState] = [:]
@@ -71,7 +71,9 @@ struct PeerConnectionAccumulator {
     let id = report.id(at: index)
     switch report.type(at: index) {
     case .codec:
-      if let mime = report.text(.mimeType, at: index) { codecs[id] = mime }
+      if let mime = report.text(.mimeType, at: index), codecs[id]?.mimeType != mime {
+        codecs[id] = CodecInfo(mimeType: mime)
+      }
     case .mediaSource:
       mediaSources[id] = MediaSourceState(
         trackIdentifier: report.text(.trackIdentifier, at: index),
@@ -125,7 +127,7 @@ struct PeerConnectionAccumulator {
     let id = report.id(at: index)
     let direction: Direction = report.type(at: index) == .inboundRTP ? .inbound : .outbound
     var context = StreamContext()
-    if let codecId = report.text(.codecId, at: index) { context.codecMimeType = codecs[codecId] }
+    if let codecId = report.text(.codecId, at: index) { context.codec = codecs[codecId] }
     if direction == .outbound {
       var remoteKey: String? = report.text(.remoteId, at: index).flatMap { remoteId in
         remoteInbound[id] == nil && remoteInbound[remoteId] != nil ? remoteId : nil
@@ -254,5 +256,19 @@ struct CandidatePairState {
     currentRoundTripTime = report.number(.currentRoundTripTime, at: index)
     availableOutgoingBitrate = report.number(.availableOutgoingBitrate, at: index)
     availableIncomingBitrate = report.number(.availableIncomingBitrate, at: index)
+  }
+}
+
+/// A `codec` object, with the name and kind worked out once.
+struct CodecInfo {
+  var mimeType: String
+  /// `VP8` for `video/VP8`.
+  var name: String
+  var kind: MediaKind?
+
+  init(mimeType: String) {
+    self.mimeType = mimeType
+    name = PeerConnectionAccumulator.codecName(mimeType)
+    kind = MediaKind(mimeType: mimeType)
   }
 }

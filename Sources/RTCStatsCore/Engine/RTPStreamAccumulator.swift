@@ -49,7 +49,7 @@ struct RTPStreamAccumulator {
   private(set) var resolutionTime: [Resolution: Double] = [:]
   private(set) var lastResolution: Resolution?
 
-  private(set) var qualityLimitationDurations: [QualityLimitationReason: Double]?
+  private(set) var qualityLimitationDurations: QualityLimitationDurations?
   private(set) var qualityLimitationResolutionChanges: Double?
   private(set) var lastQualityLimitationReason: QualityLimitationReason?
 
@@ -185,9 +185,9 @@ struct RTPStreamAccumulator {
 
   private mutating func updateIdentity(report: StatsReport, index: Int, context: StreamContext) {
     if kind == nil, let text = report.text(.kind, at: index) { kind = MediaKind(rawValue: text) }
-    if let mime = context.codecMimeType {
-      codec = PeerConnectionAccumulator.codecName(mime)
-      if kind == nil { kind = MediaKind(mimeType: mime) }
+    if let info = context.codec {
+      codec = info.name
+      if kind == nil { kind = info.kind }
     }
     if let value = report.text(.rid, at: index) { rid = value }
     if let value = report.text(.mid, at: index) { mid = value }
@@ -219,15 +219,14 @@ struct RTPStreamAccumulator {
     if let text = report.text(.qualityLimitationReason, at: index) {
       lastQualityLimitationReason = QualityLimitationReason(rawValue: text)
     }
-    let fields: [(QualityLimitationReason, NumericField)] = [
-      (.none, .qualityLimitationDurationsNone), (.cpu, .qualityLimitationDurationsCpu),
-      (.bandwidth, .qualityLimitationDurationsBandwidth), (.other, .qualityLimitationDurationsOther),
-    ]
-    var durations: [QualityLimitationReason: Double] = [:]
-    for (reason, field) in fields {
-      if let value = report.number(field, at: index) { durations[reason] = value }
+    let none = report.number(.qualityLimitationDurationsNone, at: index)
+    let cpu = report.number(.qualityLimitationDurationsCpu, at: index)
+    let bandwidth = report.number(.qualityLimitationDurationsBandwidth, at: index)
+    let other = report.number(.qualityLimitationDurationsOther, at: index)
+    if none != nil || cpu != nil || bandwidth != nil || other != nil {
+      qualityLimitationDurations = QualityLimitationDurations(
+        none: none, cpu: cpu, bandwidth: bandwidth, other: other)
     }
-    if !durations.isEmpty { qualityLimitationDurations = durations }
     if let changes = report.number(.qualityLimitationResolutionChanges, at: index) {
       qualityLimitationResolutionChanges = changes
     }
@@ -276,4 +275,23 @@ struct Resolution: Hashable {
     self.width = width
     self.height = height
   }
+}
+
+/// The latest `qualityLimitationDurations` of a stream, seconds per reason.
+struct QualityLimitationDurations {
+  var none: Double?
+  var cpu: Double?
+  var bandwidth: Double?
+  var other: Double?
+
+  var byReason: [QualityLimitationReason: Double] {
+    var result: [QualityLimitationReason: Double] = [:]
+    result[.none] = none
+    result[.cpu] = cpu
+    result[.bandwidth] = bandwidth
+    result[.other] = other
+    return result
+  }
+
+  var total: Double { (none ?? 0) + (cpu ?? 0) + (bandwidth ?? 0) + (other ?? 0) }
 }

@@ -34,8 +34,8 @@ struct RemoteInboundState {
 
 /// What a stream reads from other stats objects of the same report.
 struct StreamContext {
-  /// `mimeType` of the `codec` object `codecId` points at (e.g. `video/VP8`).
-  var codecMimeType: String?
+  /// The `codec` object `codecId` points at.
+  var codec: CodecInfo?
   /// The receiver report for an outbound stream.
   var remoteInbound: RemoteInboundState?
   /// `media-source.audioLevel` for an outbound audio stream.

@@ -173,10 +173,9 @@ enum TrackAssembler {
   private static func qualityLimitation(_ streams: [RTPStreamAccumulator]) -> QualityLimitation? {
     // Chrome copies the encoder's limitation onto every layer: take the longest record.
     let best = streams.max { lhs, rhs in
-      (lhs.qualityLimitationDurations?.values.reduce(0, +) ?? -1)
-        < (rhs.qualityLimitationDurations?.values.reduce(0, +) ?? -1)
+      (lhs.qualityLimitationDurations?.total ?? -1) < (rhs.qualityLimitationDurations?.total ?? -1)
     }
-    guard let best, let durations = best.qualityLimitationDurations else { return nil }
+    guard let best, let durations = best.qualityLimitationDurations?.byReason else { return nil }
     let totalTime = durations.values.reduce(0, +)
     var percentages: [QualityLimitationReason: Double] = [:]
     for reason in QualityLimitationReason.allCases {

@@ -18,7 +18,10 @@ public struct StatsReport: Sendable {
   private var typeNames: [String] = []
   private var timestamps: [Double] = []
   private var numbers: [Double] = []
-  private var texts: [String?] = []
+  /// Per row and text field: an index into `textValues`, or −1. Text members are few per
+  /// object, so the strings live in a separate list and a reset releases only those.
+  private var textSlots: [Int32] = []
+  private var textValues: [String] = []
 
   private static let numericCount = NumericField.allCases.count
   private static let textCount = TextField.allCases.count
@@ -34,7 +37,8 @@ public struct StatsReport: Sendable {
     typeNames.removeAll(keepingCapacity: true)
     timestamps.removeAll(keepingCapacity: true)
     numbers.removeAll(keepingCapacity: true)
-    texts.removeAll(keepingCapacity: true)
+    textSlots.removeAll(keepingCapacity: true)
+    textValues.removeAll(keepingCapacity: true)
   }
 
   /// Appends an object with no members and returns its index.
@@ -53,7 +57,7 @@ public struct StatsReport: Sendable {
     typeNames.append(typeName)
     timestamps.append(timestamp)
     numbers.append(contentsOf: repeatElement(.nan, count: Self.numericCount))
-    texts.append(contentsOf: repeatElement(nil, count: Self.textCount))
+    textSlots.append(contentsOf: repeatElement(-1, count: Self.textCount))
     count += 1
     return count - 1
   }
@@ -67,7 +71,7 @@ public struct StatsReport: Sendable {
     typeNames.removeLast()
     timestamps.removeLast()
     numbers.removeLast(Self.numericCount)
-    texts.removeLast(Self.textCount)
+    textSlots.removeLast(Self.textCount)
   }
 
   // MARK: - Reading
@@ -92,7 +96,8 @@ public struct StatsReport: Sendable {
 
   /// The value of a text member, or `nil` when absent.
   public func text(_ field: TextField, at index: Int) -> String? {
-    texts[index &* Self.textCount &+ field.rawValue]
+    let slot = Int(textSlots[index &* Self.textCount &+ field.rawValue])
+    return slot < 0 ? nil : textValues[slot]
   }
 
   // MARK: - Writing
@@ -115,7 +120,26 @@ public struct StatsReport: Sendable {
   }
   /// Sets a text member; `nil` removes it.
   public mutating func setText(_ value: String?, _ field: TextField, at index: Int) {
-    texts[index &* Self.textCount &+ field.rawValue] = value
+    setText(value, offset: index &* Self.textCount &+ field.rawValue)
+  }
+
+  private mutating func setText(_ value: String?, offset: Int) {
+    guard let value else {
+      textSlots[offset] = -1
+      return
+    }
+    let slot = Int(textSlots[offset])
+    if slot >= 0 {
+      textValues[slot] = value
+    } else {
+      textSlots[offset] = Int32(textValues.count)
+      textValues.append(value)
+    }
+  }
+
+  private func text(offset: Int) -> String? {
+    let slot = Int(textSlots[offset])
+    return slot < 0 ? nil : textValues[slot]
   }
 
   /// Copies every member object `index` lacks from object `baseIndex` of `base`.
@@ -133,8 +157,10 @@ public struct StatsReport: Sendable {
       numbers[index &* n &+ offset] = base.numbers[baseIndex &* n &+ offset]
     }
     let t = Self.textCount
-    for offset in 0..<t where texts[index &* t &+ offset] == nil {
-      texts[index &* t &+ offset] = base.texts[baseIndex &* t &+ offset]
+    for offset in 0..<t where textSlots[index &* t &+ offset] < 0 {
+      if let value = base.text(offset: baseIndex &* t &+ offset) {
+        setText(value, offset: index &* t &+ offset)
+      }
     }
   }
 
@@ -148,7 +174,10 @@ public struct StatsReport: Sendable {
     let n = Self.numericCount
     numbers.append(contentsOf: other.numbers[(index &* n)..<(index &* n &+ n)])
     let t = Self.textCount
-    texts.append(contentsOf: other.texts[(index &* t)..<(index &* t &+ t)])
+    textSlots.append(contentsOf: repeatElement(-1, count: t))
+    for offset in 0..<t {
+      if let value = other.text(offset: index &* t &+ offset) { setText(value, offset: count &* t &+ offset) }
+    }
     count += 1
     return count - 1
   }
@@ -163,8 +192,9 @@ public struct StatsReport: Sendable {
     numbers.replaceSubrange(
       (index &* n)..<(index &* n &+ n), with: other.numbers[(otherIndex &* n)..<(otherIndex &* n &+ n)])
     let t = Self.textCount
-    texts.replaceSubrange(
-      (index &* t)..<(index &* t &+ t), with: other.texts[(otherIndex &* t)..<(otherIndex &* t &+ t)])
+    for offset in 0..<t {
+      setText(other.text(offset: otherIndex &* t &+ offset), offset: index &* t &+ offset)
+    }
   }
 
   /// Whether object `index` has no member besides `id`, `type` and `timestamp`.
@@ -172,7 +202,7 @@ public struct StatsReport: Sendable {
     let n = Self.numericCount
     for offset in 0..<n where !numbers[index &* n &+ offset].isNaN { return false }
     let t = Self.textCount
-    for offset in 0..<t where texts[index &* t &+ offset] != nil { return false }
+    for offset in 0..<t where textSlots[index &* t &+ offset] >= 0 { return false }
     return true
   }
 }

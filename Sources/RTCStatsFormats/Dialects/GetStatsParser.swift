@@ -19,6 +19,9 @@ struct GetStatsParser {
   private var shapes: [SnapshotShape] = []
   private var sawMicroseconds = false
   private var unnamedElements = 0
+  /// The shape of the last unit that began with `[{`: a log repeats its shape, so later
+  /// such units skip the classification pass.
+  private var arrayOfObjectsShape: SnapshotShape?
 
   init() {}
 
@@ -49,10 +52,19 @@ struct GetStatsParser {
     window: inout StreamWindow, source: inout some ByteSource,
     into consumer: inout some StatsReportConsumer, info: inout DumpInfo, level: Int
   ) throws(DumpError) {
-    let shape =
-      try window.peekValue(from: &source) { (reader) throws(JSONError) -> SnapshotShape in
-        try SnapshotShape.classify(&reader)
-      } ?? .empty
+    let startsArrayOfObjects = Self.startsWithArrayOfObjects(window.unread)
+    let shape: SnapshotShape
+    if startsArrayOfObjects, let known = arrayOfObjectsShape {
+      shape = known
+    } else {
+      shape =
+        try window.peekValue(from: &source) { (reader) throws(JSONError) -> SnapshotShape in
+          try SnapshotShape.classify(&reader)
+        } ?? .empty
+      if startsArrayOfObjects, shape == .statsArray || shape == .keyValueArray {
+        arrayOfObjectsShape = shape
+      }
+    }
     switch shape {
     case .log where level < 3:
       note(.log)
@@ -99,6 +111,16 @@ struct GetStatsParser {
         } ?? nil
       emit(peerConnection: peerConnection, into: &consumer, info: &info)
     }
+  }
+
+  /// Whether `bytes` start with `[`, optional whitespace and `{`.
+  private static func startsWithArrayOfObjects(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard bytes.first == UInt8(ascii: "[") else { return false }
+    for byte in bytes.dropFirst().prefix(64) {
+      if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { continue }
+      return byte == UInt8(ascii: "{")
+    }
+    return false
   }
 
   // MARK: - Snapshots

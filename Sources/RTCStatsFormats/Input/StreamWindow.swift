@@ -120,12 +120,18 @@ struct StreamWindow: ~Copyable {
     storage = bigger
   }
 
+  /// Counts the newlines of bytes about to be dropped, with `memchr` (vectorised in libc):
+  /// JSON lines have one newline per several KB.
   private mutating func countLines(in range: Range<Int>) {
-    let bytes = storage.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
+    let base = storage.baseAddress.unsafelyUnwrapped
+    var position = range.lowerBound
     var lastNewline = -1
-    for index in range where bytes[index] == 0x0A {
+    while position < range.upperBound {
+      guard let found = memchr(base + position, 0x0A, range.upperBound - position) else { break }
+      let index = base.distance(to: UnsafeMutableRawPointer(found))
       droppedLines += 1
       lastNewline = index
+      position = index + 1
     }
     droppedColumn = lastNewline >= 0 ? range.upperBound - lastNewline - 1 : droppedColumn + range.count
   }

@@ -51,7 +51,15 @@ struct StatsObjectDecoder {
       case .id:
         if let value = try readText(&reader, name: name) { report.setID(value, at: row) }
       case .type:
-        if let value = try readText(&reader, name: name) {
+        if try reader.peekKind() == .string {
+          let token = try reader.readStringToken()
+          if let known = StatsTypeTable.standard.lookup(token) {
+            report.setType(known.type, name: known.name, at: row)
+          } else {
+            let value = interner.intern(token)
+            report.setType(StatsType(name: value) ?? .other, name: value, at: row)
+          }
+        } else if let value = try readText(&reader, name: name) {
           report.setType(StatsType(name: value) ?? .other, name: value, at: row)
         }
       case .timestamp:

@@ -139,7 +139,8 @@ struct InspectCommand {
         writer.key("types")
         writer.beginObject()
         for (name, count) in connection.typeCounts.sorted(by: { $0.key < $1.key }) {
-          writer.member(name, count)
+          writer.key(name)
+          writer.integer(count)
         }
         writer.endObject()
         writer.endObject()

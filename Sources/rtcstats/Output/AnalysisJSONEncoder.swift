@@ -175,13 +175,15 @@ struct AnalysisJSONEncoder {
     writer.key("percentages")
     writer.beginObject()
     for reason in QualityLimitationReason.allCases {
-      writer.member(reason.rawValue, limitation.percentages[reason])
+      writer.key(reason.rawValue)
+      writer.number(limitation.percentages[reason])
     }
     writer.endObject()
     writer.key("durations")
     writer.beginObject()
     for reason in QualityLimitationReason.allCases {
-      writer.member(reason.rawValue, limitation.durations[reason].map(Durations.milliseconds(fromSeconds:)))
+      writer.key(reason.rawValue)
+      writer.number(limitation.durations[reason].map(Durations.milliseconds(fromSeconds:)))
     }
     writer.endObject()
     writer.member("resolutionChanges", limitation.resolutionChanges)
@@ -211,34 +213,37 @@ struct AnalysisJSONEncoder {
     writer.beginArray()
     for interval in intervals {
       writer.beginObject()
-      writer.member("time", interval.end)
-      writer.member("duration", interval.duration)
-      optional("bitrate", interval.bitrate, into: &writer)
-      optional("totalBitrate", interval.totalBitrate, into: &writer)
-      optional("packetsLost", interval.packetsLost, into: &writer)
-      optional("packetLossPercent", interval.packetLossPercent, into: &writer)
-      optional("jitter", interval.jitter, into: &writer)
-      optional("roundTripTime", interval.roundTripTime, into: &writer)
-      optional("frameRate", interval.frameRate, into: &writer)
-      optional("width", interval.width, into: &writer)
-      optional("height", interval.height, into: &writer)
-      optional("freezeCount", interval.freezeCount, into: &writer)
-      optional("pauseCount", interval.pauseCount, into: &writer)
-      optional("concealmentPercent", interval.concealmentPercent, into: &writer)
-      optional("audioLevel", interval.audioLevel, into: &writer)
+      writer.key("time")
+      writer.number(interval.end)
+      writer.key("duration")
+      writer.number(interval.duration)
+      let figures: [(StaticString, Double?)] = [
+        ("bitrate", interval.bitrate), ("totalBitrate", interval.totalBitrate),
+        ("packetsLost", interval.packetsLost), ("packetLossPercent", interval.packetLossPercent),
+        ("jitter", interval.jitter), ("roundTripTime", interval.roundTripTime),
+        ("frameRate", interval.frameRate), ("width", interval.width), ("height", interval.height),
+        ("freezeCount", interval.freezeCount), ("pauseCount", interval.pauseCount),
+        ("concealmentPercent", interval.concealmentPercent), ("audioLevel", interval.audioLevel),
+      ]
+      for (name, value) in figures {
+        guard let value else { continue }
+        writer.key(name)
+        writer.number(value)
+      }
       if let reason = interval.qualityLimitationReason {
-        writer.member("qualityLimitationReason", reason.rawValue)
+        writer.key("qualityLimitationReason")
+        writer.string(reason.rawValue)
       }
       writer.endObject()
     }
     writer.endArray()
   }
 
-  private func optional(_ name: String, _ value: Double?, into writer: inout JSONWriter) {
+  private func optional(_ name: StaticString, _ value: Double?, into writer: inout JSONWriter) {
     if let value { writer.member(name, value) }
   }
 
-  private func member(_ name: String, _ distribution: Distribution?, into writer: inout JSONWriter) {
+  private func member(_ name: StaticString, _ distribution: Distribution?, into writer: inout JSONWriter) {
     writer.key(name)
     guard let distribution else { return writer.null() }
     writer.beginObject()

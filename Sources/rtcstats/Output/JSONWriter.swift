@@ -45,6 +45,15 @@ struct JSONWriter {
     needsComma[needsComma.count - 1] = false
   }
 
+  /// Writes a literal member name, which must need no escaping.
+  mutating func key(_ name: StaticString) {
+    separate()
+    bytes.append(UInt8(ascii: "\""))
+    bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+    bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+    needsComma[needsComma.count - 1] = false
+  }
+
   // MARK: - Values
 
   mutating func string(_ value: String?) {
@@ -56,13 +65,13 @@ struct JSONWriter {
   mutating func number(_ value: Double?) {
     separate()
     guard let value, value.isFinite else { return appendLiteral("null") }
-    appendLiteral(Self.format(value, fractionDigits: fractionDigits))
+    appendNumber(value)
   }
 
   mutating func integer(_ value: Int?) {
     separate()
     guard let value else { return appendLiteral("null") }
-    appendLiteral(String(value))
+    appendInteger(UInt64(value.magnitude), negative: value < 0)
   }
 
   mutating func bool(_ value: Bool?) {
@@ -78,22 +87,22 @@ struct JSONWriter {
 
   // MARK: - Members
 
-  mutating func member(_ name: String, _ value: String?) {
+  mutating func member(_ name: StaticString, _ value: String?) {
     key(name)
     string(value)
   }
 
-  mutating func member(_ name: String, _ value: Double?) {
+  mutating func member(_ name: StaticString, _ value: Double?) {
     key(name)
     number(value)
   }
 
-  mutating func member(_ name: String, _ value: Int?) {
+  mutating func member(_ name: StaticString, _ value: Int?) {
     key(name)
     integer(value)
   }
 
-  mutating func member(_ name: String, _ value: Bool?) {
+  mutating func member(_ name: StaticString, _ value: Bool?) {
     key(name)
     bool(value)
   }
@@ -115,6 +124,59 @@ struct JSONWriter {
     return rounded.description
   }
 
+  /// Writes `value` rounded to `fractionDigits` places straight into the buffer, with the
+  /// same text as ``format(_:fractionDigits:)``, without building a `String`.
+  private mutating func appendNumber(_ value: Double) {
+    var scale = 1.0
+    for _ in 0..<fractionDigits { scale *= 10 }
+    let scaled = (value * scale).rounded()
+    guard abs(scaled) < 9.007_199_254_740_992e15 else {
+      return appendLiteral(Self.format(value, fractionDigits: fractionDigits))
+    }
+    let units = UInt64(abs(scaled))
+    let divisor = UInt64(scale)
+    let negative = scaled < 0
+    var fraction = units % divisor
+    appendInteger(units / divisor, negative: negative)
+    guard fraction != 0 else { return }
+    var digits = fractionDigits
+    while fraction % 10 == 0 {
+      fraction /= 10
+      digits -= 1
+    }
+    bytes.append(UInt8(ascii: "."))
+    var buffer: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (48, 48, 48, 48, 48, 48, 48, 48)
+    withUnsafeMutableBytes(of: &buffer) { raw in
+      var remaining = fraction
+      var position = digits - 1
+      while position >= 0 {
+        raw[position] = UInt8(48 + remaining % 10)
+        remaining /= 10
+        position -= 1
+      }
+      bytes.append(contentsOf: raw.prefix(digits))
+    }
+  }
+
+  private mutating func appendInteger(_ magnitude: UInt64, negative: Bool) {
+    if negative && magnitude != 0 { bytes.append(UInt8(ascii: "-")) }
+    if magnitude < 10 {
+      bytes.append(UInt8(48 + magnitude))
+      return
+    }
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: enough for 20 digits
+    withUnsafeMutableBytes(of: &digits) { raw in
+      var remaining = magnitude
+      var position = raw.count
+      while remaining > 0 {
+        position -= 1
+        raw[position] = UInt8(48 + remaining % 10)
+        remaining /= 10
+      }
+      bytes.append(contentsOf: raw[position...])
+    }
+  }
+
   private mutating func separate() {
     if needsComma[needsComma.count - 1] { bytes.append(UInt8(ascii: ",")) }
     needsComma[needsComma.count - 1] = true
@@ -126,7 +188,18 @@ struct JSONWriter {
 
   private mutating func appendString(_ text: String) {
     bytes.append(UInt8(ascii: "\""))
-    for byte in text.utf8 {
+    var text = text
+    let plain = text.withUTF8 { buffer in
+      guard !buffer.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else { return false }
+      bytes.append(contentsOf: buffer)
+      return true
+    }
+    if plain {
+      bytes.append(UInt8(ascii: "\""))
+      return
+    }
+    let utf8 = text.utf8
+    for byte in utf8 {
       switch byte {
       case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
       case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
