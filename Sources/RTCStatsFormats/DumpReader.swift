@@ -78,7 +78,10 @@ public enum DumpReader {
     case .chromeDump:
       throw DumpError(.data, "webrtc-internals and rtcstats v0 dumps are not supported yet")
     case .rtcstats:
-      throw DumpError(.data, "rtcstats dumps are not supported yet")
+      var info = DumpInfo(format: .rtcstats)
+      var parser = RTCStatsDumpParser()
+      try parser.parse(window: &window, source: &source, into: &consumer, info: &info)
+      return info
     case .rtcstatsLegacy:
       throw DumpError(.data, "legacy rtcstats dumps are not supported yet")
     }
