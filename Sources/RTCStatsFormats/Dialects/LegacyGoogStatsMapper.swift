@@ -36,7 +36,7 @@ import RTCStatsCore
 /// - `googFrameWidthReceived`/`googFrameHeightReceived` → `frameWidth`/`frameHeight`,
 ///   `googFrameRateDecoded` → `framesPerSecond` (decoded fps, as W3C defines it; the
 ///   received and rendered rates `googFrameRateReceived`/`googFrameRateOutput` are used only
-///   when it is absent), `framesDecoded`, `qpSum`,
+///   when it is absent), `framesDecoded` (when > 0), `qpSum`,
 /// - `googNacksSent`/`googPlisSent`/`googFirsSent` → `nackCount`/`pliCount`/`firCount`,
 ///   `codecImplementationName` → `decoderImplementation`,
 /// - `audioOutputLevel` (0–32767) → `audioLevel` (÷ 32767), `totalAudioEnergy`,
@@ -209,14 +209,18 @@ struct LegacyGoogStatsMapper {
         (.bytesReceived, .bytesReceived), (.packetsReceived, .packetsReceived),
         (.packetsLost, .packetsLost),
         (.googFrameWidthReceived, .frameWidth), (.googFrameHeightReceived, .frameHeight),
-        (.framesDecoded, .framesDecoded), (.qpSum, .qpSum),
-        (.googNacksSent, .nackCount), (.googPlisSent, .pliCount), (.googFirsSent, .firCount),
+        (.qpSum, .qpSum), (.googNacksSent, .nackCount), (.googPlisSent, .pliCount), (.googFirsSent, .firCount),
         (.totalAudioEnergy, .totalAudioEnergy), (.totalSamplesDuration, .totalSamplesDuration),
       ], to: &report, target)
       if let jitter = legacy.number(.googJitterReceived, at: row), jitter >= 0 {
         report.setNumber(jitter / 1000, .jitter, at: target)
       }
       if isVideo {
+        // A polyfill of the Chrome 48 era wrote a constant `framesDecoded: 0` next to the
+        // legacy members; a zero count says nothing, the decoded frame rate does.
+        if let frames = legacy.number(.framesDecoded, at: row), frames > 0 {
+          report.setNumber(frames, .framesDecoded, at: target)
+        }
         let fps =
           legacy.number(.googFrameRateDecoded, at: row) ?? legacy.number(.googFrameRateOutput, at: row)
           ?? legacy.number(.googFrameRateReceived, at: row)
