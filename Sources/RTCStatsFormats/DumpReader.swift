@@ -83,7 +83,10 @@ public enum DumpReader {
       try parser.parse(window: &window, source: &source, into: &consumer, info: &info)
       return info
     case .rtcstatsLegacy:
-      throw DumpError(.data, "legacy rtcstats dumps are not supported yet")
+      var info = DumpInfo(format: .rtcstatsLegacy)
+      var parser = RTCStatsLegacyParser()
+      try parser.parse(window: &window, source: &source, into: &consumer, info: &info)
+      return info
     }
   }
 }
