@@ -85,6 +85,8 @@ struct RTCStatsDeltaState<Rows: RTCStatsRows> {
   private var graveyardIndex: [String: Int] = [:]
   /// Set once a delta brought back a dropped object: from then on absent objects are kept.
   private(set) var keepsAbsentObjects = false
+  /// The common timestamp of the base report.
+  private var baseCommonTimestamp: Double?
 
   init(empty: Rows) {
     base = empty
@@ -132,8 +134,15 @@ struct RTCStatsDeltaState<Rows: RTCStatsRows> {
       if !removed.isEmpty, removed.contains(id) { continue }
       if carry {
         let row = delta.appendCopy(of: baseRow, from: base)
+        // An object left out entirely changed nothing but, possibly, its timestamp to the
+        // common one. Objects that followed the report time move on with it; an object on
+        // its own clock (a receiver report with an older RTCP time) keeps its time, or an
+        // unchanged report would look like a new one.
         if rules.missingTimestampIsCommon, let commonTimestamp {
-          delta.setTimestamp(commonTimestamp, at: row)
+          let own = base.timestamp(at: baseRow)
+          if own == nil || baseCommonTimestamp == nil || own == baseCommonTimestamp {
+            delta.setTimestamp(commonTimestamp, at: row)
+          }
         }
       } else if let buried = graveyardIndex[id] {
         graveyard.replace(at: buried, withCopyOf: baseRow, from: base)
@@ -141,11 +150,15 @@ struct RTCStatsDeltaState<Rows: RTCStatsRows> {
         graveyardIndex[id] = graveyard.appendCopy(of: baseRow, from: base)
       }
     }
+    baseCommonTimestamp = commonTimestamp
   }
 
   /// Makes `merged` (the result of ``merge(into:removed:commonTimestamp:rules:)``, or a full
   /// report) the new base; `merged` receives the old base's storage, to be reused.
-  mutating func commit(_ merged: inout Rows) {
+  ///
+  /// - Parameter isFull: Whether `merged` is a full report that was not merged.
+  mutating func commit(_ merged: inout Rows, isFull: Bool = false) {
+    if isFull { baseCommonTimestamp = nil }
     swap(&base, &merged)
     index.removeAll(keepingCapacity: true)
     for row in 0..<base.count { index[base.id(at: row)] = row }
@@ -158,5 +171,6 @@ struct RTCStatsDeltaState<Rows: RTCStatsRows> {
     index.removeAll()
     graveyardIndex.removeAll()
     seen.removeAll()
+    baseCommonTimestamp = nil
   }
 }

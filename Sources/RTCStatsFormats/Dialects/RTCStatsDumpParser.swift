@@ -265,7 +265,7 @@ struct RTCStatsDumpParser: DialectParser {
       consumer.consume(scratch, peerConnection: connection)
       info.reportCount += 1
     }
-    states[index].commit(&scratch)
+    states[index].commit(&scratch, isFull: !summary.isDelta)
   }
 
   private func finish(info: inout DumpInfo) {

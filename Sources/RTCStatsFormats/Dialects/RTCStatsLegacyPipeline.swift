@@ -100,7 +100,7 @@ struct RTCStatsLegacyPipeline {
       }
       output.removeAll()
       mapper.map(legacyScratch, into: &output)
-      connections[index].legacy.commit(&legacyScratch)
+      connections[index].legacy.commit(&legacyScratch, isFull: !summary.isDelta)
       emit(&output, summary: summary, fallbackTime: fallbackTime, connection: index, into: &consumer, info: &info)
     } else {
       if summary.isDelta {
@@ -112,7 +112,7 @@ struct RTCStatsLegacyPipeline {
       emit(
         &standardScratch, summary: summary, fallbackTime: fallbackTime, connection: index,
         into: &consumer, info: &info)
-      connections[index].standard.commit(&standardScratch)
+      connections[index].standard.commit(&standardScratch, isFull: !summary.isDelta)
     }
   }
 
