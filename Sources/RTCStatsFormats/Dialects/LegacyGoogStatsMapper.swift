@@ -19,8 +19,9 @@ import RTCStatsCore
 ///   `firCount`, `codecImplementationName` → `encoderImplementation`,
 /// - `googBandwidthLimitedResolution`/`googCpuLimitedResolution` (`"true"`/`"false"`, the
 ///   encoder's adapt reason) → `qualityLimitationReason` `bandwidth`, else `cpu`, else
-///   `none` (no durations exist), `googAdaptationChanges` →
-///   `qualityLimitationResolutionChanges`,
+///   `none`; legacy stats have no durations, so `qualityLimitationDurations` (s) are rebuilt
+///   by giving the time since the stream's previous poll to the reason of this poll;
+///   `googAdaptationChanges` → `qualityLimitationResolutionChanges`,
 /// - plus a `remote-inbound-rtp` (id `RI<id>`, `localId` = the outbound id) from the
 ///   receiver reports: `googRtt` (ms, > 0) → `roundTripTime` (s), `packetsLost` (lost as
 ///   reported by the remote) → `packetsLost`, `googJitterReceived` (ms, remote jitter) →
@@ -69,7 +70,21 @@ import RTCStatsCore
 ///
 /// Everything else (`googTrack`, `googLibjingleSession`, `googCertificate`, and the W3C-like
 /// objects an old polyfill added next to the legacy ones) is left out.
+///
+/// One mapper serves one peer connection: it keeps the rebuilt limitation durations of its
+/// streams between polls.
 struct LegacyGoogStatsMapper {
+  /// Seconds per quality limitation reason (none, cpu, bandwidth) and the time of the last
+  /// poll, per outbound stream id.
+  private var limitations: [String: LimitationState] = [:]
+
+  private struct LimitationState {
+    var lastTimestamp: Double
+    var none = 0.0
+    var cpu = 0.0
+    var bandwidth = 0.0
+  }
+
   /// Derived ids per legacy id, built once.
   private var derivedIDs: [String: DerivedIDs] = [:]
   private var extraIDs: [String: [String: String]] = [:]
@@ -193,6 +208,7 @@ struct LegacyGoogStatsMapper {
       }
       if isVideo, let reason = qualityLimitationReason(legacy, row: row) {
         report.setText(reason, .qualityLimitationReason, at: target)
+        addLimitation(reason, id: id, timestamp: timestamp, into: &report, at: target)
       }
       if let remote = mapRemoteInbound(
         legacy, row: row, outboundID: id, kind: kind, codecId: codecId, timestamp: timestamp,
@@ -258,6 +274,27 @@ struct LegacyGoogStatsMapper {
     for (from, to) in pairs {
       if let value = legacy.number(from, at: row) { report.setNumber(value, to, at: target) }
     }
+  }
+
+  /// Gives the time since the previous poll of stream `id` to `reason` and writes the
+  /// durations so far.
+  private mutating func addLimitation(
+    _ reason: String, id: String, timestamp: Double, into report: inout StatsReport, at target: Int
+  ) {
+    guard !timestamp.isNaN else { return }
+    var state = limitations[id] ?? LimitationState(lastTimestamp: timestamp)
+    let seconds = max(timestamp - state.lastTimestamp, 0) / 1000
+    switch reason {
+    case "bandwidth": state.bandwidth += seconds
+    case "cpu": state.cpu += seconds
+    default: state.none += seconds
+    }
+    state.lastTimestamp = max(state.lastTimestamp, timestamp)
+    limitations[id] = state
+    report.setNumber(state.none, .qualityLimitationDurationsNone, at: target)
+    report.setNumber(state.cpu, .qualityLimitationDurationsCpu, at: target)
+    report.setNumber(state.bandwidth, .qualityLimitationDurationsBandwidth, at: target)
+    report.setNumber(0, .qualityLimitationDurationsOther, at: target)
   }
 
   private func qualityLimitationReason(_ legacy: LegacyGoogStatsReport, row: Int) -> String? {

@@ -16,6 +16,7 @@ struct RTCStatsLegacyPipeline {
     var mode = Mode.undetermined
     var standard = RTCStatsDeltaState(empty: StatsReport())
     var legacy = RTCStatsDeltaState(empty: LegacyGoogStatsReport())
+    var mapper = LegacyGoogStatsMapper()
   }
 
   /// A decoded getstats value waiting for ``apply(_:fallbackTime:into:info:)``.
@@ -30,7 +31,6 @@ struct RTCStatsLegacyPipeline {
   private var connectionIndex: [String: Int] = [:]
   private var standardDecoder = RTCStatsObjectDecoder()
   private var legacyDecoder = LegacyGoogStatsDecoder()
-  private var mapper = LegacyGoogStatsMapper()
   private var standardScratch = StatsReport()
   private var legacyScratch = LegacyGoogStatsReport()
   private var output = StatsReport()
@@ -99,7 +99,7 @@ struct RTCStatsLegacyPipeline {
           rules: .jitsi)
       }
       output.removeAll()
-      mapper.map(legacyScratch, into: &output)
+      connections[index].mapper.map(legacyScratch, into: &output)
       connections[index].legacy.commit(&legacyScratch, isFull: !summary.isDelta)
       emit(&output, summary: summary, fallbackTime: fallbackTime, connection: index, into: &consumer, info: &info)
     } else {
