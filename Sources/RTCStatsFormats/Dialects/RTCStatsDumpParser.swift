@@ -29,10 +29,11 @@ struct RTCStatsDumpParser: DialectParser {
   static let defaultPeerConnection = "PC_0"
 
   private var decoder = RTCStatsObjectDecoder()
+  /// Full reports are decoded here, then become the connection's report.
   private var scratch = StatsReport()
   private var removed: [String] = []
   private var connectionIndex: [String: Int] = [:]
-  private var states: [RTCStatsDeltaState<StatsReport>] = []
+  private var states: [RTCStatsInPlaceReport] = []
   private var metadata = RTCStatsMetadata()
   /// Time of the current line, ms since epoch.
   private var time = 0.0
@@ -51,6 +52,8 @@ struct RTCStatsDumpParser: DialectParser {
     var method = Method.other
     var connection: String?
     var summary: RTCStatsReportSummary?
+    /// The state the delta was applied to.
+    var state: Int?
     var clientMetadata: JSONValue?
     var timeDelta: Double?
   }
@@ -158,8 +161,14 @@ struct RTCStatsDumpParser: DialectParser {
     guard try reader.nextElement(in: &array) else { return line }
     switch line.method {
     case .getStats where try reader.peekKind() == .object:
-      line.summary = try decoder.decodeReport(
-        &reader, into: &scratch, removed: &removed, timestampKey: "t")
+      if try RTCStatsObjectDecoder.isFullReport(&reader) {
+        line.summary = try decoder.decodeReport(
+          &reader, into: &scratch, removed: &removed, timestampKey: "t")
+      } else {
+        let state = state(for: line.connection ?? Self.defaultPeerConnection)
+        line.state = state
+        line.summary = try applyDelta(&reader, to: state)
+      }
     case .create where line.connection == nil:
       line.clientMetadata = try reader.readValue()
     default:
@@ -175,6 +184,38 @@ struct RTCStatsDumpParser: DialectParser {
       }
     }
     return line
+  }
+
+  private mutating func state(for connection: String) -> Int {
+    if let existing = connectionIndex[connection] { return existing }
+    connectionIndex[connection] = states.count
+    states.append(RTCStatsInPlaceReport())
+    return states.count - 1
+  }
+
+  /// Applies the delta `{id: object|null, …, "t": ms}` under the cursor to the report of
+  /// connection `state`; the removals and timestamps follow in ``emit``.
+  private mutating func applyDelta(_ reader: inout JSONReader, to state: Int) throws(JSONError)
+    -> RTCStatsReportSummary
+  {
+    var summary = RTCStatsReportSummary(isDelta: true)
+    states[state].beginDelta()
+    var object = try reader.beginObject()
+    while let key = try reader.nextKey(in: &object) {
+      switch try reader.peekKind() {
+      case .object:
+        try states[state].apply(&reader, id: decoder.internID(key), decoder: &decoder)
+        summary.objectCount += 1
+      case .null:
+        try reader.readNull()
+        removed.append(decoder.internID(key))
+      case .number where key.equals("t"):
+        summary.commonTimestamp = Timestamps.milliseconds(try reader.readDouble())
+      default:
+        try reader.skipValue()
+      }
+    }
+    return summary
   }
 
   /// A numeric connection id as text (`3`, not `3.0`).
@@ -228,7 +269,9 @@ struct RTCStatsDumpParser: DialectParser {
       }
     case .getStats:
       if let summary = line.summary {
-        emit(summary, connection: line.connection ?? Self.defaultPeerConnection, into: &consumer, info: &info)
+        emit(
+          summary, connection: line.connection ?? Self.defaultPeerConnection, state: line.state,
+          into: &consumer, info: &info)
       }
     case .other:
       break
@@ -236,36 +279,22 @@ struct RTCStatsDumpParser: DialectParser {
   }
 
   private mutating func emit(
-    _ summary: RTCStatsReportSummary, connection: String,
+    _ summary: RTCStatsReportSummary, connection: String, state applied: Int?,
     into consumer: inout some StatsReportConsumer, info: inout DumpInfo
   ) {
-    let index: Int
-    if let existing = connectionIndex[connection] {
-      index = existing
-    } else {
-      index = states.count
-      connectionIndex[connection] = index
-      states.append(RTCStatsDeltaState(empty: StatsReport()))
-    }
-    if summary.isDelta {
+    let index = applied ?? state(for: connection)
+    if applied != nil {
       deltaReports += 1
-      states[index].merge(
-        into: &scratch, removed: removed, commonTimestamp: summary.commonTimestamp,
-        rules: .fileFormat3)
+      states[index].finishDelta(commonTimestamp: summary.commonTimestamp, removed: removed)
     } else {
       fullReports += 1
+      RTCStatsObjectDecoder.inferMissingTypes(in: &scratch)
+      states[index].replace(with: &scratch)
     }
-    RTCStatsObjectDecoder.inferMissingTypes(in: &scratch)
-    if let common = summary.commonTimestamp {
-      scratch.timestamp = common
-    } else if !(0..<scratch.count).contains(where: { scratch.timestamp(at: $0) != nil }) {
-      scratch.timestamp = time
-    }
-    if scratch.count > 0 {
-      consumer.consume(scratch, peerConnection: connection)
-      info.reportCount += 1
-    }
-    states[index].commit(&scratch, isFull: !summary.isDelta)
+    states[index].stamp(commonTimestamp: summary.commonTimestamp, eventTime: time)
+    guard states[index].report.count > 0 else { return }
+    consumer.consume(states[index].report, peerConnection: connection)
+    info.reportCount += 1
   }
 
   private func finish(info: inout DumpInfo) {

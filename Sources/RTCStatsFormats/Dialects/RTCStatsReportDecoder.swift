@@ -77,11 +77,28 @@ struct RTCStatsObjectDecoder: RTCStatsObjectDecoding {
     throws(JSONError) -> Bool
   {
     let row = report.append(id: id, type: .other, typeName: "", timestamp: .nan)
+    return try decodeMembers(&reader, into: &report, row: row).hadID
+  }
+
+  /// What an object carried besides its members.
+  struct DecodedObject {
     var hadID = false
+    var hadTimestamp = false
+  }
+
+  /// Reads the object under the cursor into the existing row `row`, overwriting the members
+  /// it has and keeping the others: a delta applied in place.
+  mutating func decodeMembers(_ reader: inout JSONReader, into report: inout StatsReport, row: Int)
+    throws(JSONError) -> DecodedObject
+  {
+    var decoded = DecodedObject()
     var object = try reader.beginObject()
     while let name = try reader.nextKey(in: &object) {
       let key: StatsKey?
-      if name.count == 1 && name.start[0] == UInt8(ascii: "t") {
+      if name.count > 0 && name.start[0] == UInt8(ascii: "[") {
+        // webrtc-internals' derived values (`[bytesSent_in_bits/s]`) in Chrome's export.
+        key = nil
+      } else if name.count == 1 && name.start[0] == UInt8(ascii: "t") {
         key = .timestamp
       } else if !name.hasEscapes, let compressed = RTCStatsCompressionTables.propertyKey(name.start, name.count) {
         key = compressed
@@ -94,17 +111,19 @@ struct RTCStatsObjectDecoder: RTCStatsObjectDecoding {
       }
       switch key {
       case .id:
-        hadID = true
+        decoded.hadID = true
         try reader.skipValue()
       case .type:
         try readType(&reader, name: name, into: &report, row: row)
       case .timestamp:
         if let value = try members.readNumber(&reader, name: name) {
           report.setTimestamp(Timestamps.milliseconds(value), at: row)
+          decoded.hadTimestamp = true
         }
       case .timestampMicroseconds:
         if let value = try members.readNumber(&reader, name: name) {
           report.setTimestamp(value / 1000, at: row)
+          decoded.hadTimestamp = true
         }
       case .numeric(let field):
         if let value = try members.readNumber(&reader, name: name) {
@@ -120,7 +139,7 @@ struct RTCStatsObjectDecoder: RTCStatsObjectDecoding {
         try reader.skipValue()
       }
     }
-    return hadID
+    return decoded
   }
 
   /// `"type": "inbound-rtp"` or, compressed, `"type": 1`.
@@ -139,10 +158,36 @@ struct RTCStatsObjectDecoder: RTCStatsObjectDecoding {
     }
   }
 
-  /// Gives every object that is still without type after the merge the type its members
-  /// suggest (`StatsReport.inferredType(at:)`).
-  static func inferMissingTypes(in report: inout StatsReport) {
-    for row in 0..<report.count where !report.hasType(at: row) {
+  /// Whether the getStats value under the cursor is a full report (Chrome's export: every
+  /// object has its `id`) rather than an rtcstats-js delta. Looks at the first object only;
+  /// a value without objects counts as a delta. The reader is left where it was.
+  static func isFullReport(_ reader: inout JSONReader) throws(JSONError) -> Bool {
+    try reader.lookahead { (reader) throws(JSONError) -> Bool in
+      var report = try reader.beginObject()
+      while try reader.nextKey(in: &report) != nil {
+        switch try reader.peekKind() {
+        case .object:
+          var object = try reader.beginObject()
+          while let name = try reader.nextKey(in: &object) {
+            if name.equals("id") { return true }
+            try reader.skipValue()
+          }
+          return false
+        case .null:
+          return false
+        default:
+          try reader.skipValue()
+        }
+      }
+      return false
+    }
+  }
+
+  /// Gives every object from `start` on that is still without type after the merge the type
+  /// its members suggest (`StatsReport.inferredType(at:)`).
+  static func inferMissingTypes(in report: inout StatsReport, from start: Int = 0) {
+    guard start < report.count else { return }
+    for row in start..<report.count where !report.hasType(at: row) {
       report.setType(report.inferredType(at: row), name: "", at: row)
     }
   }
