@@ -122,10 +122,16 @@ struct StreamWindow: ~Copyable {
 
   private mutating func countLines(in range: Range<Int>) {
     let bytes = storage.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
+    // memchr from newline to newline: dump lines are long, so this touches few bytes twice.
     var lastNewline = -1
-    for index in range where bytes[index] == 0x0A {
+    var index = range.lowerBound
+    while index < range.upperBound,
+      let found = memchr(bytes + index, 0x0A, range.upperBound - index)
+    {
+      let offset = UnsafeRawPointer(found) - UnsafeRawPointer(bytes)
       droppedLines += 1
-      lastNewline = index
+      lastNewline = offset
+      index = offset + 1
     }
     droppedColumn = lastNewline >= 0 ? range.upperBound - lastNewline - 1 : droppedColumn + range.count
   }
