@@ -13,7 +13,7 @@ import RTCStatsCore
 //
 // The last element of every line is the time since the previous line (ms, float), the first
 // line's is absolute. rtcstats-js compresses method names, member names, `type` values and
-// stats ids, and sends each getStats report as a delta (``RTCStatsDeltaState``); Chrome's own
+// stats ids, and sends each getStats report as a delta (applied by ``RTCStatsInPlaceReport``); Chrome's own
 // export ("Download the rtcstats dump" in webrtc-internals) writes full reports with plain
 // names. Each line is classified on its own (``RTCStatsReportSummary/isDelta``), so one
 // parser reads both.

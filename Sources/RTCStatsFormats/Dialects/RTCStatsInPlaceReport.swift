@@ -5,10 +5,14 @@ import RTCStatsCore
 ///
 /// Decoding a delta straight into the previous report costs time in proportion to the delta
 /// (a few changed members per object), where a separate merge would copy every member of
-/// every object each poll. The rules are those of ``RTCStatsDeltaRules/fileFormat3``:
+/// every object each poll. The rules are those of rtcstats/rtcstats `statsDecompression`:
 /// a member in the delta replaces the old one, a member left out keeps its value, an object
 /// left out is unchanged, `null` removes an object, and objects without their own timestamp
 /// take the common one (`"t"`), except objects left out that were on their own clock.
+/// Two deliberate differences from `statsDecompression`: an explicit `0`, `false` or `""`
+/// replaces the old value (upstream tests `!newValue` and keeps the old one), and an
+/// object's own timestamp is kept (upstream overwrites it with `"t"`), so receiver reports
+/// keep their RTCP time.
 ///
 /// Applying is retry-safe, as `StreamWindow.parseValue` needs: between ``beginDelta()`` and
 /// ``finishDelta(commonTimestamp:removed:)`` every change is an overwrite or an insert by

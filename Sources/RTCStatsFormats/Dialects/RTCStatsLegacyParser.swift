@@ -11,7 +11,7 @@ import RTCStatsCore
 // `connectionInfo` may be double-encoded as a JSON string. The event time is the first
 // number after the value that looks like epoch ms (newer jitsi clients append a sequence
 // number after it). getstats values are deltas completed with the jitsi rules
-// (``RTCStatsDeltaRules/jitsi``) by ``RTCStatsLegacyPipeline``, which also tells legacy goog
+// (``RTCStatsDeltaState``) by ``RTCStatsLegacyPipeline``, which also tells legacy goog
 // payloads from W3C ones by their content: the metadata's `statsFormat` is not trusted.
 
 /// Reads legacy rtcstats-server dumps (fippo file formats 1/2, jitsi): JSON lines

@@ -2,7 +2,7 @@ import RTCStatsCore
 
 /// The getstats handling shared by the legacy rtcstats dumps (fippo/jitsi rtcstats-server
 /// lines and the v0 single JSON): per peer connection it tells W3C stats from legacy goog
-/// stats by their content, completes delta-compressed reports (``RTCStatsDeltaRules/jitsi``),
+/// stats by their content, completes delta-compressed reports (``RTCStatsDeltaState``),
 /// maps legacy reports to W3C rows (``LegacyGoogStatsMapper``) and hands every report to the
 /// consumer.
 ///
@@ -95,24 +95,22 @@ struct RTCStatsLegacyPipeline {
     if pending.isLegacy {
       if summary.isDelta {
         connections[index].legacy.merge(
-          into: &legacyScratch, removed: removed, commonTimestamp: summary.commonTimestamp,
-          rules: .jitsi)
+          into: &legacyScratch, removed: removed, commonTimestamp: summary.commonTimestamp)
       }
       output.removeAll()
       connections[index].mapper.map(legacyScratch, into: &output)
-      connections[index].legacy.commit(&legacyScratch, isFull: !summary.isDelta)
+      connections[index].legacy.commit(&legacyScratch)
       emit(&output, summary: summary, fallbackTime: fallbackTime, connection: index, into: &consumer, info: &info)
     } else {
       if summary.isDelta {
         connections[index].standard.merge(
-          into: &standardScratch, removed: removed, commonTimestamp: summary.commonTimestamp,
-          rules: .jitsi)
+          into: &standardScratch, removed: removed, commonTimestamp: summary.commonTimestamp)
       }
       RTCStatsObjectDecoder.inferMissingTypes(in: &standardScratch)
       emit(
         &standardScratch, summary: summary, fallbackTime: fallbackTime, connection: index,
         into: &consumer, info: &info)
-      connections[index].standard.commit(&standardScratch, isFull: !summary.isDelta)
+      connections[index].standard.commit(&standardScratch)
     }
   }
 
