@@ -58,8 +58,9 @@ struct LegacyGoogStatsMapperTests {
     #expect(report.number("ssrc_22_recv", .packetsLost) == 1)
     #expect(report.number("ssrc_22_recv", .jitter) == 0.012)
     #expect(report.number("ssrc_22_recv", .audioLevel) == 16384.0 / 32767.0)
+    // 100 decode calls of 10 ms, of which PLC 3 + PLCCNG 2 concealed, × 480 samples.
     #expect(report.number("ssrc_22_recv", .totalSamplesReceived) == 48_000)
-    #expect(report.number("ssrc_22_recv", .concealedSamples) == 2_400)  // (PLC 3 + PLCCNG 2) calls of 10 ms
+    #expect(report.number("ssrc_22_recv", .concealedSamples) == 2_400)
     #expect(report.text("ssrc_22_recv", .trackIdentifier) == "mic-remote")
 
     // ICE: the active pair is the selected one, whatever the component says.
@@ -158,7 +159,8 @@ struct LegacyGoogStatsMapperTests {
       ssrc: 321_056_115, codec: "opus", bitrate: 41424, packetsLost: 3),
     Expected(
       file: "jitsi-chrome-legacy-goog-multiple-pc.jsonl", connection: "PC_0", direction: .outbound,
-      ssrc: 852_864_162, codec: "H264", bitrate: 1_248_539, packetsLost: 0, width: 1280, height: 720,
+      ssrc: 852_864_162, codec: "H264", bitrate: 1_248_539, packetsLost: 0, width: 1280,
+      height: 720,
       roundTripTime: 2.34),
     Expected(
       file: "jitsi-chrome-legacy-goog-multiple-pc.jsonl", connection: "PC_1", direction: .inbound,
@@ -169,7 +171,8 @@ struct LegacyGoogStatsMapperTests {
       roundTripTime: 52.43),
     Expected(
       file: "jitsi-chrome-legacy-goog-multiple-pc.jsonl", connection: "PC_2", direction: .inbound,
-      ssrc: 2_272_983_867, codec: "H264", bitrate: 1_431_069, packetsLost: 0, width: 1280, height: 720),
+      ssrc: 2_272_983_867, codec: "H264", bitrate: 1_431_069, packetsLost: 0, width: 1280,
+      height: 720),
     // The fippo client left unchanged objects out of its deltas; the encoder restarted at
     // 1608031832329 (bytesSent 7196918 → 25568).
     Expected(
@@ -182,16 +185,19 @@ struct LegacyGoogStatsMapperTests {
       width: 1280, height: 720),
     Expected(
       file: "jitsi-chrome99-legacy-goog-p2p.jsonl", connection: "PC_0", direction: .outbound,
-      ssrc: 3_500_323_962, codec: "VP9", bitrate: 1_301_104, packetsLost: 0, width: 1280, height: 720,
+      ssrc: 3_500_323_962, codec: "VP9", bitrate: 1_301_104, packetsLost: 0, width: 1280,
+      height: 720,
       roundTripTime: 1),
     Expected(
       file: "jitsi-chrome99-legacy-goog-p2p.jsonl", connection: "PC_0", direction: .inbound,
-      ssrc: 3_482_054_886, codec: "VP9", bitrate: 1_357_595, packetsLost: 0, width: 1280, height: 720),
+      ssrc: 3_482_054_886, codec: "VP9", bitrate: 1_357_595, packetsLost: 0, width: 1280,
+      height: 720),
   ]
 
   @Test(.enabled(if: RTCStatsTestData.isAvailable), arguments: expectations)
   func legacyDumpFigures(_ expected: Expected) throws {
-    let (info, analysis) = try RTCStatsTestData.analyse(RTCStatsTestData.publicCorpus(expected.file))
+    let (info, analysis) = try RTCStatsTestData.analyse(
+      RTCStatsTestData.publicCorpus(expected.file))
     #expect(info.details.contains { $0.hasPrefix("legacy goog stats (callback getStats)") })
     let connection = try #require(analysis.connection(expected.connection))
     let track = try #require(connection.track(expected.direction, ssrc: expected.ssrc))
@@ -212,7 +218,8 @@ struct LegacyGoogStatsMapperTests {
   func sniffsThePayloadNotTheMetadata() throws {
     let (info, analysis) = try RTCStatsTestData.analyse(
       RTCStatsTestData.publicCorpus("jitsi-chrome99-legacy-goog-p2p.jsonl"))
-    #expect(info.details.contains("legacy goog stats (callback getStats) in 2 of 2 peer connections"))
+    #expect(
+      info.details.contains("legacy goog stats (callback getStats) in 2 of 2 peer connections"))
     #expect(
       info.warnings.contains(
         "the metadata says statsFormat chrome_standard, but the getstats payloads are legacy goog stats; read them as legacy"

@@ -10,7 +10,8 @@ import Testing
 /// The two exports poll independently (webrtc-internals once a second from the start of each
 /// peer connection, the page at t0…t0+30 s), so counters at the end agree exactly while
 /// means differ by the edge seconds: bitrate within 3 %, loss within 0.5 points.
-@Suite("rtcstats dump agrees with the page's getStats logs", .enabled(if: RTCStatsTestData.isAvailable))
+@Suite(
+  "rtcstats dump agrees with the page's getStats logs", .enabled(if: RTCStatsTestData.isAvailable))
 struct RTCStatsCaptureAgreementTests {
   static let scenarios = [
     "audio-only", "basic", "bitrate-cap", "freeze", "loss20-burst", "loss5", "pause",
@@ -25,8 +26,10 @@ struct RTCStatsCaptureAgreementTests {
     #expect(info.format == .rtcstats)
     #expect(info.isCompressed)
     #expect(dump.peerConnections.count == 2)
-    let (_, senderLog) = try RTCStatsTestData.analyse(RTCStatsTestData.capture(scenario, "sender.jsonl"))
-    let (_, receiverLog) = try RTCStatsTestData.analyse(RTCStatsTestData.capture(scenario, "receiver.jsonl"))
+    let (_, senderLog) = try RTCStatsTestData.analyse(
+      RTCStatsTestData.capture(scenario, "sender.jsonl"))
+    let (_, receiverLog) = try RTCStatsTestData.analyse(
+      RTCStatsTestData.capture(scenario, "receiver.jsonl"))
     let sender = try #require(senderLog.peerConnections.first)
     let receiver = try #require(receiverLog.peerConnections.first)
 
@@ -42,7 +45,8 @@ struct RTCStatsCaptureAgreementTests {
       for track in dumpSide.tracks {
         let ssrc = try #require(track.ssrcs.first)
         let expected = try #require(
-          logSide.track(track.direction, ssrc: ssrc), "\(scenario): no \(track.direction) \(ssrc) in the log")
+          logSide.track(track.direction, ssrc: ssrc),
+          "\(scenario): no \(track.direction) \(ssrc) in the log")
         compare(track, expected, label: "\(scenario) \(track.direction) \(track.kind) \(ssrc)")
         compared += 1
       }
@@ -62,16 +66,20 @@ struct RTCStatsCaptureAgreementTests {
     case (nil, nil):
       break
     default:
-      Issue.record("\(label): loss \(String(describing: track.packetLossPercent)) vs \(String(describing: expected.packetLossPercent))")
+      Issue.record(
+        "\(label): loss \(String(describing: track.packetLossPercent)) vs \(String(describing: expected.packetLossPercent))"
+      )
     }
     let bitrate = track.bitrate?.mean
     let reference = expected.bitrate?.mean
     #expect((bitrate == nil) == (reference == nil), "\(label) bitrate presence")
     if let bitrate, let reference, reference > 1000 {
-      #expect(abs(bitrate - reference) / reference <= 0.03, "\(label) bitrate \(bitrate) vs \(reference)")
+      #expect(
+        abs(bitrate - reference) / reference <= 0.03, "\(label) bitrate \(bitrate) vs \(reference)")
     }
     if track.kind == .video {
-      #expect(track.width == expected.width && track.height == expected.height, "\(label) resolution")
+      #expect(
+        track.width == expected.width && track.height == expected.height, "\(label) resolution")
     }
   }
 }

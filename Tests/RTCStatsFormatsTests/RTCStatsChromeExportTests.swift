@@ -13,7 +13,8 @@ import Testing
 /// last `frameWidth`/`frameHeight` (constant 640x480).
 @Suite("Chrome's rtcstats export", .enabled(if: RTCStatsTestData.isAvailable))
 struct RTCStatsChromeExportTests {
-  static let path = RTCStatsTestData.unlicensedCorpus("chrome-native-rtcstats-chrome144-2pc-screenshare.txt")
+  static let path = RTCStatsTestData.unlicensedCorpus(
+    "chrome-native-rtcstats-chrome144-2pc-screenshare.txt")
 
   struct Expected: Sendable, CustomStringConvertible {
     var connection: String
@@ -27,14 +28,30 @@ struct RTCStatsChromeExportTests {
   }
 
   static let expectations: [Expected] = [
-    Expected(connection: "92-1", direction: .outbound, kind: .audio, ssrc: 3_649_547_636, bitrate: 28162, packets: 2570),
-    Expected(connection: "92-1", direction: .outbound, kind: .video, ssrc: 322_562_611, bitrate: 1_412_803, packets: 8446),
-    Expected(connection: "92-1", direction: .inbound, kind: .audio, ssrc: 2_631_453_875, bitrate: 28027, packets: 2569),
-    Expected(connection: "92-1", direction: .inbound, kind: .video, ssrc: 1_544_958_365, bitrate: 1_396_451, packets: 8220),
-    Expected(connection: "94-1", direction: .outbound, kind: .audio, ssrc: 2_631_453_875, bitrate: 28027, packets: 2569),
-    Expected(connection: "94-1", direction: .outbound, kind: .video, ssrc: 1_544_958_365, bitrate: 1_373_112, packets: 8220),
-    Expected(connection: "94-1", direction: .inbound, kind: .audio, ssrc: 3_649_547_636, bitrate: 28162, packets: 2570),
-    Expected(connection: "94-1", direction: .inbound, kind: .video, ssrc: 322_562_611, bitrate: 1_436_934, packets: 8446),
+    Expected(
+      connection: "92-1", direction: .outbound, kind: .audio, ssrc: 3_649_547_636, bitrate: 28162,
+      packets: 2570),
+    Expected(
+      connection: "92-1", direction: .outbound, kind: .video, ssrc: 322_562_611, bitrate: 1_412_803,
+      packets: 8446),
+    Expected(
+      connection: "92-1", direction: .inbound, kind: .audio, ssrc: 2_631_453_875, bitrate: 28027,
+      packets: 2569),
+    Expected(
+      connection: "92-1", direction: .inbound, kind: .video, ssrc: 1_544_958_365,
+      bitrate: 1_396_451, packets: 8220),
+    Expected(
+      connection: "94-1", direction: .outbound, kind: .audio, ssrc: 2_631_453_875, bitrate: 28027,
+      packets: 2569),
+    Expected(
+      connection: "94-1", direction: .outbound, kind: .video, ssrc: 1_544_958_365,
+      bitrate: 1_373_112, packets: 8220),
+    Expected(
+      connection: "94-1", direction: .inbound, kind: .audio, ssrc: 3_649_547_636, bitrate: 28162,
+      packets: 2570),
+    Expected(
+      connection: "94-1", direction: .inbound, kind: .video, ssrc: 322_562_611, bitrate: 1_436_934,
+      packets: 8446),
   ]
 
   @Test func readsTheExport() throws {
@@ -52,7 +69,8 @@ struct RTCStatsChromeExportTests {
   func perTrackFigures(_ expected: Expected) throws {
     guard RTCStatsTestData.exists(Self.path) else { return }
     let (_, analysis) = try RTCStatsTestData.analyse(Self.path)
-    let track = try #require(analysis.connection(expected.connection)?.track(expected.direction, ssrc: expected.ssrc))
+    let track = try #require(
+      analysis.connection(expected.connection)?.track(expected.direction, ssrc: expected.ssrc))
     #expect(track.kind == expected.kind)
     #expect(track.codec == (expected.kind == .video ? "VP8" : "opus"))
     #expect(track.packets == expected.packets)

@@ -109,13 +109,20 @@ struct RTCStatsDumpParserTests {
   // MARK: - Errors
 
   @Test func rejectsAMissingMetadataObject() {
-    #expect(throws: DumpError(.data, "expected the metadata object after RTCStatsDump, found an array", line: 2)) {
+    #expect(
+      throws: DumpError(
+        .data, "expected the metadata object after RTCStatsDump, found an array", line: 2)
+    ) {
       _ = try RTCStatsTestData.record("RTCStatsDump\n[1,2]\n")
     }
   }
 
   @Test func rejectsALineThatIsNotAnEvent() {
-    #expect(throws: DumpError(.data, "expected an event line [method, connection, value, …, time], found 'h'", line: 3, column: 1)) {
+    #expect(
+      throws: DumpError(
+        .data, "expected an event line [method, connection, value, …, time], found 'h'", line: 3,
+        column: 1)
+    ) {
       _ = try RTCStatsTestData.record("RTCStatsDump\n{\"fileFormat\":3}\nhello\n")
     }
   }
@@ -129,7 +136,8 @@ struct RTCStatsDumpParserTests {
   }
 
   @Test func warnsAboutAnotherFileFormat() throws {
-    let (info, _) = try RTCStatsTestData.record("RTCStatsDump\n{\"fileFormat\":4}\n[\"close\",null,1001,2353]\n")
+    let (info, _) = try RTCStatsTestData.record(
+      "RTCStatsDump\n{\"fileFormat\":4}\n[\"close\",null,1001,2353]\n")
     #expect(info.warnings.contains("the dump says fileFormat 4; read it as file format 3"))
     #expect(info.warnings.contains("the dump has no getStats reports (1 events)"))
   }
@@ -146,7 +154,8 @@ struct RTCStatsDumpParserTests {
     #expect(analysis.peerConnections.isEmpty)
     #expect(
       info.userAgent
-        == "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36")
+        == "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36"
+    )
     #expect(info.details.contains("4 events, 0 peer connections with stats"))
   }
 
@@ -187,7 +196,8 @@ struct RTCStatsDumpParserTests {
   func compressedAndFullExportsAgree() throws {
     let (_, compressed) = try RTCStatsTestData.analyse(
       RTCStatsTestData.fixture("rtcstats-v3-compressed-loss5.jsonl.gz"))
-    let (_, full) = try RTCStatsTestData.analyse(RTCStatsTestData.capture("loss5", "rtcstats-dump.gz"))
+    let (_, full) = try RTCStatsTestData.analyse(
+      RTCStatsTestData.capture("loss5", "rtcstats-dump.gz"))
     #expect(compressed.peerConnections.map(\.id) == full.peerConnections.map(\.id))
     for (a, b) in zip(compressed.allTracks, full.allTracks) {
       #expect(a.ssrcs == b.ssrcs)

@@ -25,8 +25,10 @@ struct RTCStatsLegacyParserTests {
     #expect(info.details.contains("client protocol 3.1_STANDARD"))
     try #require(reports.count == 3)
     #expect(reports[0].ids == ["IT01V1", "RIV2"])
-    #expect(reports[0].report.timestamp(at: try #require(reports[0].row("IT01V1"))) == 1_647_251_291_000)
-    #expect(reports[0].report.timestamp(at: try #require(reports[0].row("RIV2"))) == 1_647_251_290_000)
+    #expect(
+      reports[0].report.timestamp(at: try #require(reports[0].row("IT01V1"))) == 1_647_251_291_000)
+    #expect(
+      reports[0].report.timestamp(at: try #require(reports[0].row("RIV2"))) == 1_647_251_290_000)
     // RIV2 is not listed: gone. IT01V1 keeps the members the delta left out.
     #expect(reports[1].ids == ["IT01V1"])
     #expect(reports[1].number("IT01V1", .bytesReceived) == 300)
@@ -63,7 +65,10 @@ struct RTCStatsLegacyParserTests {
   }
 
   @Test func rejectsALineThatIsNotAnEvent() {
-    #expect(throws: DumpError(.data, "expected an event line [method, pcId, value, time], found 'x'", line: 2, column: 1)) {
+    #expect(
+      throws: DumpError(
+        .data, "expected an event line [method, pcId, value, time], found 'x'", line: 2, column: 1)
+    ) {
       _ = try RTCStatsTestData.record("[\"close\",\"PC_0\",null,1647251292157]\nx\n")
     }
   }
@@ -92,7 +97,10 @@ struct RTCStatsLegacyParserTests {
     ("jitsi-firefox118-sfu.jsonl", ["PC_0": 79]),
     ("jitsi-safari17-relay-loss.jsonl", ["PC_0": 20]),
     ("jitsi-safari17-sfu-freezes.jsonl", ["PC_0": 82]),
-    ("tamas-chrome96-p2p-to-sfu-stringified-conninfo.jsonl", ["PC_3": 21, "PC_0": 14, "PC_1": 20, "PC_2": 20]),
+    (
+      "tamas-chrome96-p2p-to-sfu-stringified-conninfo.jsonl",
+      ["PC_3": 21, "PC_0": 14, "PC_1": 20, "PC_2": 20]
+    ),
   ]
 
   @Test(.enabled(if: RTCStatsTestData.isAvailable), arguments: connections.map(\.file))
@@ -178,7 +186,8 @@ struct RTCStatsLegacyParserTests {
       RTCStatsTestData.publicCorpus("tamas-chrome96-p2p-to-sfu-stringified-conninfo.jsonl"))
     #expect(
       info.userAgent
-        == "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/96.0.4664.93 Safari/537.36")
+        == "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/96.0.4664.93 Safari/537.36"
+    )
     #expect(analysis.peerConnections.count == 4)
   }
 
@@ -186,6 +195,9 @@ struct RTCStatsLegacyParserTests {
   func multipleP2PConnections() throws {
     let (_, analysis) = try RTCStatsTestData.analyse(
       RTCStatsTestData.publicCorpus("jitsi-chrome99-multiple-p2p.jsonl"))
-    #expect(analysis.peerConnections.map(\.id) == ["PC_3", "PC_0", "PC_1", "PC_2", "PC_4", "PC_5", "PC_6"])
+    #expect(
+      analysis.peerConnections.map(\.id) == [
+        "PC_3", "PC_0", "PC_1", "PC_2", "PC_4", "PC_5", "PC_6",
+      ])
   }
 }

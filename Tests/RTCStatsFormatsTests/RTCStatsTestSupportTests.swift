@@ -107,6 +107,8 @@ extension PeerConnectionAnalysis {
 @Suite("rtcstats test support")
 struct RTCStatsTestSupportTests {
   @Test func packageRootHoldsThePackageManifest() {
-    #expect(RTCStatsTestData.exists(RTCStatsTestData.packageRoot.appendingPathComponent("Package.swift").path))
+    #expect(
+      RTCStatsTestData.exists(
+        RTCStatsTestData.packageRoot.appendingPathComponent("Package.swift").path))
   }
 }

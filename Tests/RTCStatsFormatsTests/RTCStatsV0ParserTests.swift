@@ -24,12 +24,15 @@ struct RTCStatsV0ParserTests {
     #expect(reports.allSatisfy { $0.peerConnection == "PC_0" })
     #expect(reports[0].number("ssrc_1_send", .bytesSent) == 100)
     #expect(reports[1].number("ssrc_1_send", .bytesSent) == 300)
-    #expect(reports[1].report.timestamp(at: try #require(reports[1].row("ssrc_1_send"))) == 1_454_005_462_000)
+    #expect(
+      reports[1].report.timestamp(at: try #require(reports[1].row("ssrc_1_send")))
+        == 1_454_005_462_000)
     #expect(reports[1].number("RIssrc_1_send", .roundTripTime) == 0.012)
   }
 
   @Test func pointsAtASyntaxErrorInsideAReport() {
-    let broken = Self.small.replacingOccurrences(of: "\"bytesSent\":\"300\"", with: "\"bytesSent\":\"300\",]")
+    let broken = Self.small.replacingOccurrences(
+      of: "\"bytesSent\":\"300\"", with: "\"bytesSent\":\"300\",]")
     #expect(throws: DumpError.self) { _ = try RTCStatsTestData.record(broken) }
     do {
       _ = try RTCStatsTestData.record(broken)
@@ -42,9 +45,11 @@ struct RTCStatsV0ParserTests {
   }
 
   @Test func parsesISOTimes() {
-    #expect(RTCStatsV0Parser.epochMilliseconds(iso8601: "2016-01-28T18:24:21.237Z") == 1_454_005_461_237)
+    #expect(
+      RTCStatsV0Parser.epochMilliseconds(iso8601: "2016-01-28T18:24:21.237Z") == 1_454_005_461_237)
     #expect(RTCStatsV0Parser.epochMilliseconds(iso8601: "1970-01-01T00:00:00Z") == 0)
-    #expect(RTCStatsV0Parser.epochMilliseconds(iso8601: "2024-02-29T12:00:00.5Z") == 1_709_208_000_500)
+    #expect(
+      RTCStatsV0Parser.epochMilliseconds(iso8601: "2024-02-29T12:00:00.5Z") == 1_709_208_000_500)
     #expect(RTCStatsV0Parser.epochMilliseconds(iso8601: "28/01/2016") == nil)
   }
 
@@ -58,7 +63,8 @@ struct RTCStatsV0ParserTests {
     #expect(info.format == .rtcstatsV0)
     #expect(info.reportCount == 26)
     #expect(info.userAgent?.contains("Chromium/48.0.2564.82") == true)
-    #expect(info.details.contains("legacy goog stats (callback getStats) in 2 of 2 peer connections"))
+    #expect(
+      info.details.contains("legacy goog stats (callback getStats) in 2 of 2 peer connections"))
     #expect(analysis.peerConnections.map(\.id) == ["PC_0", "PC_1"])
     let sender = try #require(analysis.connection("PC_0"))
     // The polyfill's W3C-like objects (rtpstream_…, rtcpstream_…) are not read as streams.

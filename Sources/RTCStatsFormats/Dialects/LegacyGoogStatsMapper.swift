@@ -133,13 +133,18 @@ struct LegacyGoogStatsMapper {
         mapSSRC(legacy, row: row, timestamp: timestamp, into: &report)
       case "googComponent":
         let id = legacy.id(at: row)
-        let target = report.append(id: id, type: .transport, typeName: "transport", timestamp: timestamp)
-        let active = activePairs.first { $0.channel == id }?.id ?? (activePairs.count == 1 ? activePairs[0].id : nil)
+        let target = report.append(
+          id: id, type: .transport, typeName: "transport", timestamp: timestamp)
+        let active =
+          activePairs.first { $0.channel == id }?.id
+          ?? (activePairs.count == 1 ? activePairs[0].id : nil)
         if let pair = active ?? legacy.text(.selectedCandidatePairId, at: row) {
           report.setText(pair, .selectedCandidatePairId, at: target)
         }
       case "localcandidate", "remotecandidate":
-        mapCandidate(legacy, row: row, isLocal: typeName == "localcandidate", timestamp: timestamp, into: &report)
+        mapCandidate(
+          legacy, row: row, isLocal: typeName == "localcandidate", timestamp: timestamp,
+          into: &report)
       default:
         if Self.isCandidatePair(typeName) {
           mapPair(
@@ -193,16 +198,19 @@ struct LegacyGoogStatsMapper {
     let target: Int
     switch direction {
     case .outbound:
-      target = report.append(id: id, type: .outboundRTP, typeName: "outbound-rtp", timestamp: timestamp)
-      copy(legacy, row, [
-        (.bytesSent, .bytesSent), (.packetsSent, .packetsSent),
-        (.googFrameWidthSent, .frameWidth), (.googFrameHeightSent, .frameHeight),
-        (.googFrameRateSent, .framesPerSecond), (.framesEncoded, .framesEncoded),
-        (.qpSum, .qpSum), (.hugeFramesSent, .hugeFramesSent),
-        (.googNacksReceived, .nackCount), (.googPlisReceived, .pliCount),
-        (.googFirsReceived, .firCount),
-        (.googAdaptationChanges, .qualityLimitationResolutionChanges),
-      ], to: &report, target)
+      target = report.append(
+        id: id, type: .outboundRTP, typeName: "outbound-rtp", timestamp: timestamp)
+      copy(
+        legacy, row,
+        [
+          (.bytesSent, .bytesSent), (.packetsSent, .packetsSent),
+          (.googFrameWidthSent, .frameWidth), (.googFrameHeightSent, .frameHeight),
+          (.googFrameRateSent, .framesPerSecond), (.framesEncoded, .framesEncoded),
+          (.qpSum, .qpSum), (.hugeFramesSent, .hugeFramesSent),
+          (.googNacksReceived, .nackCount), (.googPlisReceived, .pliCount),
+          (.googFirsReceived, .firCount),
+          (.googAdaptationChanges, .qualityLimitationResolutionChanges),
+        ], to: &report, target)
       if let name = legacy.text(.codecImplementationName, at: row) {
         report.setText(name, .encoderImplementation, at: target)
       }
@@ -216,18 +224,24 @@ struct LegacyGoogStatsMapper {
       {
         report.setText(remote, .remoteId, at: target)
       }
-      if let source = mapMediaSource(legacy, row: row, kind: kind, timestamp: timestamp, into: &report) {
+      if let source = mapMediaSource(
+        legacy, row: row, kind: kind, timestamp: timestamp, into: &report)
+      {
         report.setText(source, .mediaSourceId, at: target)
       }
     case .inbound:
-      target = report.append(id: id, type: .inboundRTP, typeName: "inbound-rtp", timestamp: timestamp)
-      copy(legacy, row, [
-        (.bytesReceived, .bytesReceived), (.packetsReceived, .packetsReceived),
-        (.packetsLost, .packetsLost),
-        (.googFrameWidthReceived, .frameWidth), (.googFrameHeightReceived, .frameHeight),
-        (.qpSum, .qpSum), (.googNacksSent, .nackCount), (.googPlisSent, .pliCount), (.googFirsSent, .firCount),
-        (.totalAudioEnergy, .totalAudioEnergy), (.totalSamplesDuration, .totalSamplesDuration),
-      ], to: &report, target)
+      target = report.append(
+        id: id, type: .inboundRTP, typeName: "inbound-rtp", timestamp: timestamp)
+      copy(
+        legacy, row,
+        [
+          (.bytesReceived, .bytesReceived), (.packetsReceived, .packetsReceived),
+          (.packetsLost, .packetsLost),
+          (.googFrameWidthReceived, .frameWidth), (.googFrameHeightReceived, .frameHeight),
+          (.qpSum, .qpSum), (.googNacksSent, .nackCount), (.googPlisSent, .pliCount),
+          (.googFirsSent, .firCount),
+          (.totalAudioEnergy, .totalAudioEnergy), (.totalSamplesDuration, .totalSamplesDuration),
+        ], to: &report, target)
       if let jitter = legacy.number(.googJitterReceived, at: row), jitter >= 0 {
         report.setNumber(jitter / 1000, .jitter, at: target)
       }
@@ -238,7 +252,8 @@ struct LegacyGoogStatsMapper {
           report.setNumber(frames, .framesDecoded, at: target)
         }
         let fps =
-          legacy.number(.googFrameRateDecoded, at: row) ?? legacy.number(.googFrameRateOutput, at: row)
+          legacy.number(.googFrameRateDecoded, at: row) ?? legacy.number(
+            .googFrameRateOutput, at: row)
           ?? legacy.number(.googFrameRateReceived, at: row)
         report.setNumber(fps, .framesPerSecond, at: target)
       }
@@ -342,17 +357,20 @@ struct LegacyGoogStatsMapper {
     let id = cachedID("MS", track)
     if emittedExtras.contains(id) { return id }
     emittedExtras.append(id)
-    let target = report.append(id: id, type: .mediaSource, typeName: "media-source", timestamp: timestamp)
+    let target = report.append(
+      id: id, type: .mediaSource, typeName: "media-source", timestamp: timestamp)
     report.setText(track, .trackIdentifier, at: target)
     report.setText(kind, .kind, at: target)
     if let level = legacy.number(.audioInputLevel, at: row) {
       report.setNumber(level / Self.levelFullScale, .audioLevel, at: target)
     }
-    copy(legacy, row, [
-      (.totalAudioEnergy, .totalAudioEnergy), (.totalSamplesDuration, .totalSamplesDuration),
-      (.googFrameWidthInput, .width), (.googFrameHeightInput, .height),
-      (.googFrameRateInput, .framesPerSecond),
-    ], to: &report, target)
+    copy(
+      legacy, row,
+      [
+        (.totalAudioEnergy, .totalAudioEnergy), (.totalSamplesDuration, .totalSamplesDuration),
+        (.googFrameWidthInput, .width), (.googFrameHeightInput, .height),
+        (.googFrameRateInput, .framesPerSecond),
+      ], to: &report, target)
     return id
   }
 
@@ -362,7 +380,8 @@ struct LegacyGoogStatsMapper {
     into report: inout StatsReport
   ) -> String? {
     guard let name = legacy.text(.googCodecName, at: row), !name.isEmpty else { return nil }
-    let id = cachedID(kind == "video" ? "Cvideo/" : kind == "audio" ? "Caudio/" : "C" + kind + "/", name)
+    let id = cachedID(
+      kind == "video" ? "Cvideo/" : kind == "audio" ? "Caudio/" : "C" + kind + "/", name)
     if emittedExtras.contains(id) { return id }
     emittedExtras.append(id)
     let target = report.append(id: id, type: .codec, typeName: "codec", timestamp: timestamp)
@@ -385,16 +404,20 @@ struct LegacyGoogStatsMapper {
     receiveBandwidth: Double?, into report: inout StatsReport
   ) {
     let target = report.append(
-      id: legacy.id(at: row), type: .candidatePair, typeName: "candidate-pair", timestamp: timestamp)
-    for (from, to) in [(LegacyGoogStatsTextField.localCandidateId, TextField.localCandidateId),
-      (.remoteCandidateId, .remoteCandidateId), (.googChannelId, .transportId)]
-    {
+      id: legacy.id(at: row), type: .candidatePair, typeName: "candidate-pair", timestamp: timestamp
+    )
+    for (from, to) in [
+      (LegacyGoogStatsTextField.localCandidateId, TextField.localCandidateId),
+      (.remoteCandidateId, .remoteCandidateId), (.googChannelId, .transportId),
+    ] {
       if let value = legacy.text(from, at: row) { report.setText(value, to, at: target) }
     }
-    copy(legacy, row, [
-      (.bytesSent, .bytesSent), (.bytesReceived, .bytesReceived), (.packetsSent, .packetsSent),
-      (.responsesReceived, .responsesReceived),
-    ], to: &report, target)
+    copy(
+      legacy, row,
+      [
+        (.bytesSent, .bytesSent), (.bytesReceived, .bytesReceived), (.packetsSent, .packetsSent),
+        (.responsesReceived, .responsesReceived),
+      ], to: &report, target)
     let isActive = legacy.number(.googActiveConnection, at: row) == 1
     report.setNumber(isActive ? 1 : 0, .selected, at: target)
     report.setNumber(isActive ? 1 : 0, .nominated, at: target)
@@ -423,7 +446,9 @@ struct LegacyGoogStatsMapper {
     }
     if let value = legacy.text(.transport, at: row) { report.setText(value, .protocol, at: target) }
     if let value = legacy.text(.ipAddress, at: row) { report.setText(value, .address, at: target) }
-    if let value = legacy.text(.networkType, at: row) { report.setText(value, .networkType, at: target) }
+    if let value = legacy.text(.networkType, at: row) {
+      report.setText(value, .networkType, at: target)
+    }
     report.setNumber(legacy.number(.portNumber, at: row), .port, at: target)
   }
 

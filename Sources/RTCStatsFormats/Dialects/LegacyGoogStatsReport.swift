@@ -169,8 +169,9 @@ struct LegacyGoogStatsReport: RTCStatsRows {
     return count - 1
   }
 
-  mutating func replace(at index: Int, withCopyOf otherIndex: Int, from other: LegacyGoogStatsReport)
-  {
+  mutating func replace(
+    at index: Int, withCopyOf otherIndex: Int, from other: LegacyGoogStatsReport
+  ) {
     ids[index] = other.ids[otherIndex]
     typeNames[index] = other.typeNames[otherIndex]
     timestamps[index] = other.timestamps[otherIndex]

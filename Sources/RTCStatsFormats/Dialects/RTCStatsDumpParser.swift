@@ -132,7 +132,8 @@ struct RTCStatsDumpParser: DialectParser {
     guard next == UInt8(ascii: "{") else {
       let (line, column) = window.lineAndColumn(ofUnreadOffset: 0)
       throw DumpError(
-        .data, "expected an event line [method, connection, value, …, time], found \(JSONError.describe(next))",
+        .data,
+        "expected an event line [method, connection, value, …, time], found \(JSONError.describe(next))",
         line: line, column: column)
     }
     _ = try window.parseValue(from: &source) { (reader) throws(JSONError) -> Void in

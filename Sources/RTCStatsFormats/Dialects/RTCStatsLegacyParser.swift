@@ -113,7 +113,8 @@ struct RTCStatsLegacyParser: DialectParser {
     guard try reader.nextElement(in: &array) else { return line }
     switch line.method {
     case .getStats where try reader.peekKind() == .object:
-      line.pending = try pipeline.read(&reader, connection: line.connection ?? Self.defaultPeerConnection)
+      line.pending = try pipeline.read(
+        &reader, connection: line.connection ?? Self.defaultPeerConnection)
     case .connectionInfo:
       line.connectionInfo = try reader.readValue()
     default:
@@ -160,7 +161,8 @@ struct RTCStatsLegacyParser: DialectParser {
 
   private func finish(info: inout DumpInfo) {
     if sawHeader {
-      info.addDetail("rtcstats-server file format \(metadata.fileFormat.map(String.init) ?? "?") header")
+      info.addDetail(
+        "rtcstats-server file format \(metadata.fileFormat.map(String.init) ?? "?") header")
     }
     if sawConnectionInfo { info.addDetail("jitsi rtcstats-server (connectionInfo)") }
     if sawSequenceNumbers { info.addDetail("sequence numbers after the event time") }

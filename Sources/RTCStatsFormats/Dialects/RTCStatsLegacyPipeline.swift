@@ -66,7 +66,9 @@ struct RTCStatsLegacyPipeline {
       connections.append(Connection())
       names.append(name)
     }
-    if connections[index].mode == .undetermined, let isLegacy = try LegacyGoogStatsDecoder.sniffLegacy(&reader) {
+    if connections[index].mode == .undetermined,
+      let isLegacy = try LegacyGoogStatsDecoder.sniffLegacy(&reader)
+    {
       connections[index].mode = isLegacy ? .legacy : .standard
     }
     removed.removeAll(keepingCapacity: true)
@@ -100,7 +102,9 @@ struct RTCStatsLegacyPipeline {
       output.removeAll()
       connections[index].mapper.map(legacyScratch, into: &output)
       connections[index].legacy.commit(&legacyScratch)
-      emit(&output, summary: summary, fallbackTime: fallbackTime, connection: index, into: &consumer, info: &info)
+      emit(
+        &output, summary: summary, fallbackTime: fallbackTime, connection: index, into: &consumer,
+        info: &info)
     } else {
       if summary.isDelta {
         connections[index].standard.merge(
@@ -140,7 +144,8 @@ struct RTCStatsLegacyPipeline {
     let legacy = legacyConnectionCount
     if legacy > 0 {
       info.addDetail(
-        "legacy goog stats (callback getStats) in \(legacy) of \(connections.count) peer connections")
+        "legacy goog stats (callback getStats) in \(legacy) of \(connections.count) peer connections"
+      )
       if let statsFormat, statsFormat != "chrome_legacy" {
         info.warnings.append(
           "the metadata says statsFormat \(statsFormat), but the getstats payloads are legacy goog stats; read them as legacy"

@@ -100,7 +100,9 @@ struct RTCStatsObjectDecoder: RTCStatsObjectDecoding {
         key = nil
       } else if name.count == 1 && name.start[0] == UInt8(ascii: "t") {
         key = .timestamp
-      } else if !name.hasEscapes, let compressed = RTCStatsCompressionTables.propertyKey(name.start, name.count) {
+      } else if !name.hasEscapes,
+        let compressed = RTCStatsCompressionTables.propertyKey(name.start, name.count)
+      {
         key = compressed
       } else {
         key = keys.lookup(name)

@@ -117,7 +117,9 @@ struct RTCStatsV0Parser: DialectParser {
     }
     guard isGetStats, let valueOffset else { return }
     // The value was validated by skipValue; read it again now that the type is known.
-    var value = JSONReader(base: reader.buffer.baseAddress.unsafelyUnwrapped + valueOffset, count: reader.offset - valueOffset)
+    var value = JSONReader(
+      base: reader.buffer.baseAddress.unsafelyUnwrapped + valueOffset,
+      count: reader.offset - valueOffset)
     do throws(JSONError) {
       let pending = try pipeline.read(&value, connection: connection)
       pipeline.apply(pending, fallbackTime: time, into: &consumer, info: &info)
