@@ -257,7 +257,9 @@ struct RTCStatsDumpParser: DialectParser {
   ) {
     eventCount += 1
     if let delta = line.timeDelta {
-      time += delta
+      // The first line's "delta" is absolute, and so is the first line after rtcstats-js
+      // reconnected its trace; no real delta is 3 years long.
+      time = delta >= RTCStatsLegacyParser.smallestEpochMilliseconds ? delta : time + delta
     } else {
       linesWithoutTime += 1
     }
