@@ -44,6 +44,15 @@ struct RTCStatsV0ParserTests {
     }
   }
 
+  @Test func recognisesTheExport() {
+    let v0 = Array(Self.small.utf8)
+    let internals = Array("{\"PeerConnections\":{},\"UserAgent\":\"x\",\"getUserMedia\":[]}".utf8)
+    let decoy = Array("{\"PeerConnections\":{},\"note\":\"\\\"peerConnections\\\"\"}".utf8)
+    #expect(v0.withUnsafeBytes(RTCStatsV0Parser.isV0))
+    #expect(!internals.withUnsafeBytes(RTCStatsV0Parser.isV0))
+    #expect(!decoy.withUnsafeBytes(RTCStatsV0Parser.isV0))
+  }
+
   @Test func parsesISOTimes() {
     #expect(
       RTCStatsV0Parser.epochMilliseconds(iso8601: "2016-01-28T18:24:21.237Z") == 1_454_005_461_237)

@@ -1,5 +1,11 @@
 import RTCStatsCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Reads the oldest rtcstats export (2016), one JSON object:
 ///
 ///     {"url":…, "userAgent":…, "getUserMedia":[{time, type, value}],
@@ -55,6 +61,8 @@ struct RTCStatsV0Parser: DialectParser {
   /// Whether a whole JSON document is an rtcstats v0 export: its top-level object has a
   /// `peerConnections` member (lower-case p; webrtc-internals writes `PeerConnections`).
   static func isV0(_ document: UnsafeRawBufferPointer) -> Bool {
+    // A byte search first, so that a large webrtc-internals dump is not parsed twice.
+    guard contains(document, "\"peerConnections\"") else { return false }
     var reader = JSONReader(document)
     do throws(JSONError) {
       var object = try reader.beginObject()
@@ -64,6 +72,22 @@ struct RTCStatsV0Parser: DialectParser {
       }
     } catch {
       return false
+    }
+    return false
+  }
+
+  /// Whether `bytes` contain `needle` (memchr for the first byte, then a comparison).
+  static func contains(_ bytes: UnsafeRawBufferPointer, _ needle: StaticString) -> Bool {
+    let count = needle.utf8CodeUnitCount
+    guard count > 0, bytes.count >= count, let base = bytes.baseAddress else { return false }
+    let first = needle.utf8Start[0]
+    var offset = 0
+    while offset <= bytes.count - count,
+      let found = memchr(base + offset, Int32(first), bytes.count - count + 1 - offset)
+    {
+      let position = UnsafeRawPointer(found) - base
+      if memcmp(found, needle.utf8Start, count) == 0 { return true }
+      offset = position + 1
     }
     return false
   }
