@@ -212,3 +212,84 @@ struct RTCStatsDumpParserTests {
     #expect(compressed.allTracks.count == full.allTracks.count)
   }
 }
+
+/// The parsers re-read a line from its start when it runs past the end of the window; deltas
+/// applied in place must come out the same. A 64-byte window forces a retry on almost every
+/// line.
+@Suite("rtcstats parsers with a tiny window")
+struct RTCStatsSmallWindowTests {
+  static func records<Parser: DialectParser>(
+    _ parser: Parser, bytes: [UInt8], initialSize: Int
+  ) throws -> [RecordedReport] {
+    var parser = parser
+    var source = MemoryByteSource(bytes)
+    var window = StreamWindow(initialSize: initialSize)
+    _ = try window.fill(from: &source)
+    var recorder = ReportRecorder()
+    var info = DumpInfo(format: .rtcstats)
+    try parser.parse(window: &window, source: &source, into: &recorder, info: &info)
+    return recorder.reports
+  }
+
+  static func assertSame(_ small: [RecordedReport], _ large: [RecordedReport]) {
+    #expect(small.count == large.count)
+    for (a, b) in zip(small, large) {
+      #expect(a.peerConnection == b.peerConnection)
+      #expect(a.ids == b.ids)
+      #expect(a.report.timestamp == b.report.timestamp)
+      for id in a.ids {
+        for field in NumericField.allCases {
+          #expect(a.number(id, field) == b.number(id, field), "\(id) \(field.name)")
+        }
+        for field in TextField.allCases {
+          #expect(a.text(id, field) == b.text(id, field), "\(id) \(field.name)")
+        }
+        let (rowA, rowB) = (a.row(id) ?? 0, b.row(id) ?? 0)
+        #expect(a.report.timestamp(at: rowA) == b.report.timestamp(at: rowB))
+        #expect(a.report.type(at: rowA) == b.report.type(at: rowB))
+      }
+    }
+  }
+
+  @Test func fileFormat3DeltasSurviveRetries() throws {
+    for text in [RTCStatsDumpParserTests.compressed, RTCStatsDumpParserTests.chromeExport] {
+      let bytes = Array(text.utf8)
+      let small = try Self.records(RTCStatsDumpParser(), bytes: bytes, initialSize: 64)
+      let large = try Self.records(RTCStatsDumpParser(), bytes: bytes, initialSize: 1 << 20)
+      #expect(!large.isEmpty)
+      Self.assertSame(small, large)
+    }
+  }
+
+  /// The compressed capture fixture (lines of 1–9 KB) through a 16 KB window.
+  @Test func compressedFixtureSurvivesRetries() throws {
+    let file = try FileByteSource(
+      path: RTCStatsTestData.fixture("rtcstats-v3-compressed-loss5.jsonl.gz"))
+    defer { file.close() }
+    var gzip = try GzipByteSource(file)
+    defer { gzip.close() }
+    var bytes: [UInt8] = []
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
+    defer { buffer.deallocate() }
+    while case let count = try gzip.read(into: buffer), count > 0 {
+      bytes.append(contentsOf: buffer[..<count])
+    }
+    let small = try Self.records(RTCStatsDumpParser(), bytes: bytes, initialSize: 16 << 10)
+    let large = try Self.records(RTCStatsDumpParser(), bytes: bytes, initialSize: 1 << 22)
+    #expect(large.count == 60)
+    Self.assertSame(small, large)
+  }
+
+  @Test func legacyDeltasSurviveRetries() throws {
+    for text in [
+      RTCStatsLegacyParserTests.jitsi, RTCStatsLegacyParserTests.fippo,
+      LegacyGoogStatsMapperTests.dump,
+    ] {
+      let bytes = Array(text.utf8)
+      let small = try Self.records(RTCStatsLegacyParser(), bytes: bytes, initialSize: 64)
+      let large = try Self.records(RTCStatsLegacyParser(), bytes: bytes, initialSize: 1 << 20)
+      #expect(!large.isEmpty)
+      Self.assertSame(small, large)
+    }
+  }
+}
