@@ -76,11 +76,24 @@ public enum DumpReader {
       }
       return info
     case .chromeDump:
-      throw DumpError(.data, "webrtc-internals and rtcstats v0 dumps are not supported yet")
+      try window.fillToEnd(from: &source, sizeHint: sizeHint)
+      guard RTCStatsV0Parser.isV0(window.unread) else {
+        throw DumpError(.data, "webrtc-internals dumps are not supported yet")
+      }
+      var info = DumpInfo(format: .rtcstatsV0)
+      var parser = RTCStatsV0Parser()
+      try parser.parse(window: &window, source: &source, into: &consumer, info: &info)
+      return info
     case .rtcstats:
-      throw DumpError(.data, "rtcstats dumps are not supported yet")
+      var info = DumpInfo(format: .rtcstats)
+      var parser = RTCStatsDumpParser()
+      try parser.parse(window: &window, source: &source, into: &consumer, info: &info)
+      return info
     case .rtcstatsLegacy:
-      throw DumpError(.data, "legacy rtcstats dumps are not supported yet")
+      var info = DumpInfo(format: .rtcstatsLegacy)
+      var parser = RTCStatsLegacyParser()
+      try parser.parse(window: &window, source: &source, into: &consumer, info: &info)
+      return info
     }
   }
 }
