@@ -76,7 +76,21 @@ public enum DumpReader {
       }
       return info
     case .chromeDump:
-      throw DumpError(.data, "webrtc-internals and rtcstats v0 dumps are not supported yet")
+      // One JSON object: read it whole, then its top-level members tell the dialect.
+      try window.fillToEnd(from: &source, sizeHint: sizeHint)
+      var parser = WebRTCInternalsParser()
+      try parser.index(document: window.unread)
+      if parser.isRTCStatsV0 {
+        // TODO(v0): a lowercase `peerConnections` member is an rtcstats v0 export; hand the
+        // window to RTCStatsV0Parser here.
+        throw DumpError(.data, "rtcstats v0 exports are not supported yet")
+      }
+      var info = DumpInfo(format: .webrtcInternals)
+      try parser.parse(window: &window, source: &source, into: &consumer, info: &info)
+      if info.reportCount == 0 {
+        throw DumpError(.data, "no stats in this webrtc-internals dump (its peer connections have no stats series)")
+      }
+      return info
     case .rtcstats:
       throw DumpError(.data, "rtcstats dumps are not supported yet")
     case .rtcstatsLegacy:

@@ -1,0 +1,225 @@
+import RTCStatsCore
+
+/// Turns the indexed series of a webrtc-internals peer connection into one ``StatsReport``
+/// per poll, in time order.
+///
+/// Each object's sample times come from its `-timestamp` series (M117+), or are spread
+/// evenly between the `startTime` and `endTime` of its longest series. Every series is
+/// aligned with its object from the end (a member that appeared later has fewer values),
+/// ``InternalsTimeline`` groups the samples into polls, and each poll's objects are read
+/// series by series through their cursors. One report buffer serves every poll.
+struct InternalsEmitter {
+  let document: UnsafePointer<UInt8>
+  var interner: StringInterner
+  private var report = StatsReport()
+  private var scratch: [UInt8] = []
+  /// Peer connections whose objects all had `-timestamp` series.
+  private(set) var exactConnections = 0
+  /// Peer connections with objects timed from `startTime`/`endTime`.
+  private(set) var spreadConnections = 0
+  /// Whether some type was read from an id prefix.
+  private(set) var inferredTypes = false
+  private(set) var warnings: [String] = []
+  /// Which series the last error came from.
+  private(set) var errorContext: String?
+
+  init(document: UnsafePointer<UInt8>, interner: StringInterner) {
+    self.document = document
+    self.interner = interner
+  }
+
+  /// Emits every poll of `connection` to `consumer`.
+  ///
+  /// - Throws: A ``JSONError`` at a document offset when a values array is malformed.
+  mutating func emit(
+    _ connection: inout InternalsConnection, into consumer: inout some StatsReportConsumer,
+    info: inout DumpInfo
+  ) throws(JSONError) {
+    inferTypes(&connection)
+    let (spreadTimes, objects) = sampleTimes(connection)
+    let exactTimes = !connection.objects.contains { $0.timestamps == nil }
+    if connection.objects.isEmpty {
+      return
+    } else if exactTimes {
+      exactConnections += 1
+    } else {
+      spreadConnections += 1
+    }
+    let timeline = InternalsTimeline(times: spreadTimes, objects: objects)
+    let times = timeline.times
+    align(&connection, objects: objects, timeline: timeline)
+    noteCap(connection, times: times, objects: objects)
+
+    // Bucket the samples by poll (counting sort keeps the objects' order in each poll).
+    // Objects without a member the engine reads (only `-timestamp`) still helped to find
+    // the polls, but get no row.
+    let pollCount = timeline.pollTimes.count
+    var starts = Array(repeating: 0, count: pollCount + 1)
+    for (index, object) in objects.enumerated() where !connection.objects[index].series.isEmpty {
+      for position in object.range where timeline.samplePolls[position] >= 0 {
+        starts[Int(timeline.samplePolls[position]) + 1] += 1
+      }
+    }
+    for poll in 0..<pollCount { starts[poll + 1] += starts[poll] }
+    var next = starts
+    var entries = Array(repeating: (object: Int32(0), sample: Int32(0)), count: starts[pollCount])
+    for (index, object) in objects.enumerated() where !connection.objects[index].series.isEmpty {
+      for (sample, position) in object.range.enumerated() {
+        let poll = Int(timeline.samplePolls[position])
+        guard poll >= 0 else { continue }
+        entries[next[poll]] = (Int32(index), Int32(sample))
+        next[poll] += 1
+      }
+    }
+
+    let runs = connection.runs
+    let ids = connection.objects.map(\.id)
+    let types = connection.objects.map(\.type)
+    let typeNames = connection.objects.map(\.typeName)
+    let seriesOfObject = connection.objects.map(\.series)
+    for poll in 0..<pollCount {
+      report.removeAll()
+      let pollTime = timeline.pollTimes[poll]
+      if pollTime.isFinite { report.timestamp = pollTime }
+      for entry in entries[starts[poll]..<starts[poll + 1]] {
+        let object = Int(entry.object)
+        let sample = Int(entry.sample)
+        let range = objects[object].range
+        let row = report.append(
+          id: ids[object], type: types[object], typeName: typeNames[object],
+          timestamp: times[range.lowerBound + sample])
+        let isLast = sample == range.count - 1
+        for series in seriesOfObject[object] {
+          let index = Int(series)
+          guard sample >= connection.series[index].firstSample else { continue }
+          do throws(JSONError) {
+            try connection.series[index].readNext(
+              document: document, runs: runs, into: &report, row: row, interner: &interner,
+              scratch: &scratch)
+            if isLast { try connection.series[index].finish(document: document) }
+          } catch {
+            let name = connection.series[index]
+            let text = String(
+              decoding: UnsafeBufferPointer(start: document + name.nameStart, count: name.nameCount),
+              as: UTF8.self)
+            errorContext = "in the values of \"\(text)\" of peer connection \(connection.name)"
+            throw error
+          }
+        }
+        if types[object] == .other && typeNames[object].isEmpty {
+          report.setType(report.inferredType(at: row), name: "", at: row)
+        }
+      }
+      guard report.count > 0 else { continue }
+      consumer.consume(report, peerConnection: connection.name)
+      info.reportCount += 1
+    }
+  }
+
+  // MARK: - Preparation
+
+  /// Types of objects without `statsType`, from their id prefixes.
+  private mutating func inferTypes(_ connection: inout InternalsConnection) {
+    for index in connection.objects.indices where !connection.objects[index].hasStatsType {
+      let object = connection.objects[index]
+      if let type = WebRTCInternalsIDType.type(
+        ofID: object.id, isRemoteCandidate: object.isRemoteCandidate)
+      {
+        connection.objects[index].type = type
+        inferredTypes = true
+      }
+    }
+  }
+
+  /// The sample times of every object, and which of them belong to which object.
+  private func sampleTimes(_ connection: InternalsConnection) -> (
+    times: [Double], objects: [InternalsTimeline.Object]
+  ) {
+    var times: [Double] = []
+    var objects: [InternalsTimeline.Object] = []
+    objects.reserveCapacity(connection.objects.count)
+    for object in connection.objects {
+      let start = times.count
+      var span: (start: Double, end: Double)?
+      if let stamps = object.timestamps {
+        times.append(contentsOf: connection.timestamps[stamps])
+      } else if let longest = object.series.max(by: {
+        connection.series[Int($0)].count < connection.series[Int($1)].count
+      }) {
+        let series = connection.series[Int(longest)]
+        Self.spread(series.count, from: series.startTime, to: series.endTime, into: &times)
+        span = (series.startTime, series.endTime)
+      }
+      let isRemote = object.type == .remoteInboundRTP || object.type == .remoteOutboundRTP
+      objects.append(
+        InternalsTimeline.Object(range: start..<times.count, isRemote: isRemote, span: span))
+    }
+    return (times, objects)
+  }
+
+  /// `count` times evenly spread from `start` to `end` (NaN when either is unknown).
+  static func spread(_ count: Int, from start: Double, to end: Double, into times: inout [Double]) {
+    guard count > 0 else { return }
+    guard start.isFinite, end.isFinite else {
+      times.append(contentsOf: repeatElement(.nan, count: count))
+      return
+    }
+    guard count > 1 else {
+      times.append(start)
+      return
+    }
+    let step = (end - start) / Double(count - 1)
+    for index in 0..<count { times.append(start + Double(index) * step) }
+  }
+
+  /// Aligns every series with its object from the end, and drops the values of samples
+  /// the timeline left out (always the first ones of an object).
+  private func align(
+    _ connection: inout InternalsConnection, objects: [InternalsTimeline.Object],
+    timeline: InternalsTimeline
+  ) {
+    for (index, object) in objects.enumerated() {
+      let sampleCount = object.range.count
+      var dropped = 0
+      while dropped < sampleCount, timeline.samplePolls[object.range.lowerBound + dropped] < 0 {
+        dropped += 1
+      }
+      for series in connection.objects[index].series {
+        let series = Int(series)
+        var first = sampleCount - connection.series[series].count
+        var skip = 0
+        if first < 0 {
+          skip = -first
+          first = 0
+        }
+        if dropped > first {
+          skip += dropped - first
+          first = dropped
+        }
+        connection.series[series].firstSample = first
+        connection.series[series].skip = skip
+      }
+    }
+  }
+
+  /// Reports series that reached webrtc-internals' cap: the dump then holds only the last
+  /// 1000 polls of the connection.
+  private mutating func noteCap(
+    _ connection: InternalsConnection, times: [Double], objects: [InternalsTimeline.Object]
+  ) {
+    var span: Double?
+    for (index, object) in objects.enumerated() {
+      let longest = connection.objects[index].series.map { connection.series[Int($0)].count }.max() ?? 0
+      guard max(object.range.count, longest) >= WebRTCInternalsParser.seriesCap,
+        let first = object.range.first, let last = object.range.last
+      else { continue }
+      let seconds = (times[last] - times[first]) / 1000
+      span = max(span ?? 0, seconds.isFinite ? seconds : 0)
+    }
+    guard let span else { return }
+    let seconds = Int(span.rounded())
+    warnings.append(
+      "series capped at \(WebRTCInternalsParser.seriesCap) samples: the dump covers only the last \(seconds) s of peer connection \(connection.name)"
+    )
+  }
+}
