@@ -18,7 +18,10 @@ public struct StatsReport: Sendable {
   private var typeNames: [String] = []
   private var timestamps: [Double] = []
   private var numbers: [Double] = []
-  private var texts: [String?] = []
+  /// Per object and text field: an index into `textValues`, or −1 when absent. Plain
+  /// integers, so that rows are added and removed without touching reference counts.
+  private var textSlots: [Int32] = []
+  private var textValues: [String] = []
 
   private static let numericCount = NumericField.allCases.count
   private static let textCount = TextField.allCases.count
@@ -34,7 +37,8 @@ public struct StatsReport: Sendable {
     typeNames.removeAll(keepingCapacity: true)
     timestamps.removeAll(keepingCapacity: true)
     numbers.removeAll(keepingCapacity: true)
-    texts.removeAll(keepingCapacity: true)
+    textSlots.removeAll(keepingCapacity: true)
+    textValues.removeAll(keepingCapacity: true)
   }
 
   /// Appends an object with no members and returns its index.
@@ -53,7 +57,7 @@ public struct StatsReport: Sendable {
     typeNames.append(typeName)
     timestamps.append(timestamp)
     numbers.append(contentsOf: repeatElement(.nan, count: Self.numericCount))
-    texts.append(contentsOf: repeatElement(nil, count: Self.textCount))
+    textSlots.append(contentsOf: repeatElement(-1, count: Self.textCount))
     count += 1
     return count - 1
   }
@@ -67,7 +71,7 @@ public struct StatsReport: Sendable {
     typeNames.removeLast()
     timestamps.removeLast()
     numbers.removeLast(Self.numericCount)
-    texts.removeLast(Self.textCount)
+    textSlots.removeLast(Self.textCount)
   }
 
   // MARK: - Reading
@@ -92,7 +96,8 @@ public struct StatsReport: Sendable {
 
   /// The value of a text member, or `nil` when absent.
   public func text(_ field: TextField, at index: Int) -> String? {
-    texts[index &* Self.textCount &+ field.rawValue]
+    let slot = textSlots[index &* Self.textCount &+ field.rawValue]
+    return slot < 0 ? nil : textValues[Int(slot)]
   }
 
   // MARK: - Writing
@@ -115,7 +120,21 @@ public struct StatsReport: Sendable {
   }
   /// Sets a text member; `nil` removes it.
   public mutating func setText(_ value: String?, _ field: TextField, at index: Int) {
-    texts[index &* Self.textCount &+ field.rawValue] = value
+    storeText(value, at: index &* Self.textCount &+ field.rawValue)
+  }
+
+  private mutating func storeText(_ value: String?, at position: Int) {
+    guard let value else {
+      textSlots[position] = -1
+      return
+    }
+    let slot = textSlots[position]
+    if slot >= 0 {
+      textValues[Int(slot)] = value
+    } else {
+      textSlots[position] = Int32(textValues.count)
+      textValues.append(value)
+    }
   }
 
   /// Copies every member object `index` lacks from object `baseIndex` of `base`.
@@ -133,8 +152,12 @@ public struct StatsReport: Sendable {
       numbers[index &* n &+ offset] = base.numbers[baseIndex &* n &+ offset]
     }
     let t = Self.textCount
-    for offset in 0..<t where texts[index &* t &+ offset] == nil {
-      texts[index &* t &+ offset] = base.texts[baseIndex &* t &+ offset]
+    for offset in 0..<t where textSlots[index &* t &+ offset] < 0 {
+      let slot = base.textSlots[baseIndex &* t &+ offset]
+      if slot >= 0 {
+        textSlots[index &* t &+ offset] = Int32(textValues.count)
+        textValues.append(base.textValues[Int(slot)])
+      }
     }
   }
 
@@ -148,7 +171,15 @@ public struct StatsReport: Sendable {
     let n = Self.numericCount
     numbers.append(contentsOf: other.numbers[(index &* n)..<(index &* n &+ n)])
     let t = Self.textCount
-    texts.append(contentsOf: other.texts[(index &* t)..<(index &* t &+ t)])
+    for offset in 0..<t {
+      let slot = other.textSlots[index &* t &+ offset]
+      if slot >= 0 {
+        textSlots.append(Int32(textValues.count))
+        textValues.append(other.textValues[Int(slot)])
+      } else {
+        textSlots.append(-1)
+      }
+    }
     count += 1
     return count - 1
   }
@@ -163,8 +194,10 @@ public struct StatsReport: Sendable {
     numbers.replaceSubrange(
       (index &* n)..<(index &* n &+ n), with: other.numbers[(otherIndex &* n)..<(otherIndex &* n &+ n)])
     let t = Self.textCount
-    texts.replaceSubrange(
-      (index &* t)..<(index &* t &+ t), with: other.texts[(otherIndex &* t)..<(otherIndex &* t &+ t)])
+    for offset in 0..<t {
+      let slot = other.textSlots[otherIndex &* t &+ offset]
+      storeText(slot >= 0 ? other.textValues[Int(slot)] : nil, at: index &* t &+ offset)
+    }
   }
 
   /// Whether object `index` has no member besides `id`, `type` and `timestamp`.
@@ -172,7 +205,7 @@ public struct StatsReport: Sendable {
     let n = Self.numericCount
     for offset in 0..<n where !numbers[index &* n &+ offset].isNaN { return false }
     let t = Self.textCount
-    for offset in 0..<t where texts[index &* t &+ offset] != nil { return false }
+    for offset in 0..<t where textSlots[index &* t &+ offset] >= 0 { return false }
     return true
   }
 }
