@@ -72,47 +72,65 @@ struct InternalsEmitter {
       }
     }
 
-    let runs = connection.runs
+    // Flat per-object tables, so that the loop below touches no nested arrays.
     let ids = connection.objects.map(\.id)
     let types = connection.objects.map(\.type)
     let typeNames = connection.objects.map(\.typeName)
-    let seriesOfObject = connection.objects.map(\.series)
-    for poll in 0..<pollCount {
-      report.removeAll()
-      let pollTime = timeline.pollTimes[poll]
-      if pollTime.isFinite { report.timestamp = pollTime }
-      for entry in entries[starts[poll]..<starts[poll + 1]] {
-        let object = Int(entry.object)
-        let sample = Int(entry.sample)
-        let range = objects[object].range
-        let row = report.append(
-          id: ids[object], type: types[object], typeName: typeNames[object],
-          timestamp: times[range.lowerBound + sample])
-        let isLast = sample == range.count - 1
-        for series in seriesOfObject[object] {
-          let index = Int(series)
-          guard sample >= connection.series[index].firstSample else { continue }
-          do throws(JSONError) {
-            try connection.series[index].readNext(
-              document: document, runs: runs, into: &report, row: row, interner: &interner,
-              scratch: &scratch)
-            if isLast { try connection.series[index].finish(document: document) }
-          } catch {
-            let name = connection.series[index]
-            let text = String(
-              decoding: UnsafeBufferPointer(start: document + name.nameStart, count: name.nameCount),
-              as: UTF8.self)
-            errorContext = "in the values of \"\(text)\" of peer connection \(connection.name)"
-            throw error
+    var seriesOrder: [Int32] = []
+    var seriesRanges: [Range<Int>] = []
+    for object in connection.objects {
+      seriesRanges.append(seriesOrder.count..<(seriesOrder.count + object.series.count))
+      seriesOrder.append(contentsOf: object.series)
+    }
+    let runs = connection.runs
+    let name = connection.name
+    var failed = -1
+    let outcome = connection.series.withUnsafeMutableBufferPointer {
+      (series) -> Result<Void, JSONError> in
+      do throws(JSONError) {
+        for poll in 0..<pollCount {
+          report.removeAll()
+          let pollTime = timeline.pollTimes[poll]
+          if pollTime.isFinite { report.timestamp = pollTime }
+          for entry in starts[poll]..<starts[poll + 1] {
+            let object = Int(entries[entry].object)
+            let sample = Int(entries[entry].sample)
+            let range = objects[object].range
+            let row = report.append(
+              id: ids[object], type: types[object], typeName: typeNames[object],
+              timestamp: times[range.lowerBound + sample])
+            let isLast = sample == range.count - 1
+            for position in seriesRanges[object] {
+              let index = Int(seriesOrder[position])
+              guard sample >= series[index].firstSample else { continue }
+              failed = index
+              try series[index].readNext(
+                document: document, runs: runs, into: &report, row: row, interner: &interner,
+                scratch: &scratch)
+              if isLast { try series[index].finish(document: document) }
+            }
+            if types[object] == .other && typeNames[object].isEmpty {
+              report.setType(report.inferredType(at: row), name: "", at: row)
+            }
           }
+          guard report.count > 0 else { continue }
+          consumer.consume(report, peerConnection: name)
+          info.reportCount += 1
         }
-        if types[object] == .other && typeNames[object].isEmpty {
-          report.setType(report.inferredType(at: row), name: "", at: row)
-        }
+        return .success(())
+      } catch {
+        return .failure(error)
       }
-      guard report.count > 0 else { continue }
-      consumer.consume(report, peerConnection: connection.name)
-      info.reportCount += 1
+    }
+    if case .failure(let error) = outcome {
+      if failed >= 0 {
+        let name = connection.series[failed]
+        let text = String(
+          decoding: UnsafeBufferPointer(start: document + name.nameStart, count: name.nameCount),
+          as: UTF8.self)
+        errorContext = "in the values of \"\(text)\" of peer connection \(connection.name)"
+      }
+      throw error
     }
   }
 

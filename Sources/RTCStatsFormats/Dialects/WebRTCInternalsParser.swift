@@ -212,10 +212,18 @@ struct WebRTCInternalsParser: DialectParser {
           let storage: InternalsSeries.Storage
           let count: Int
           if let token = entry.values, token.hasEscapes {
-            JSONReader.unescape(token.bytes, into: &unescaped)
             let first = connection.runs.count
-            count = try Self.decodeRuns(
-              unescaped, key: key, runs: &connection.runs, interner: &interner, scratch: &cellScratch)
+            if let fast = InternalsEscapedArray.decodeRuns(
+              base: token.start, count: token.count, key: key, runs: &connection.runs,
+              interner: &interner, scratch: &cellScratch, element: &unescaped)
+            {
+              count = fast
+            } else {
+              JSONReader.unescape(token.bytes, into: &unescaped)
+              count = try Self.decodeRuns(
+                unescaped, key: key, runs: &connection.runs, interner: &interner,
+                scratch: &cellScratch)
+            }
             storage = .runs(first..<connection.runs.count)
           } else {
             let range = entry.values.map { (token) -> Range<Int> in

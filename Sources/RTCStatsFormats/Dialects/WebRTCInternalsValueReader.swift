@@ -18,13 +18,13 @@ enum InternalsValueReader {
   ) throws(JSONError) {
     switch key {
     case .numeric(let field):
-      switch reader.peekByte() ?? 0 {
-      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      let byte = reader.peekByte() ?? 0
+      if byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10 {
         report.setNumber(try reader.readDouble(), field, at: row)
-      default:
-        if case .number(let value) = try cell(key, from: &reader, interner: &interner, scratch: &scratch) {
-          report.setNumber(value, field, at: row)
-        }
+      } else if case .number(let value) = try cell(
+        key, from: &reader, interner: &interner, scratch: &scratch)
+      {
+        report.setNumber(value, field, at: row)
       }
     case .text(let field):
       if let text = try readText(&reader, interner: &interner, scratch: &scratch) {
@@ -80,7 +80,14 @@ enum InternalsValueReader {
   private static func readText(
     _ reader: inout JSONReader, interner: inout StringInterner, scratch: inout [UInt8]
   ) throws(JSONError) -> String? {
-    switch reader.peekByte() ?? 0 {
+    let byte = reader.peekByte() ?? 0
+    if byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10 {
+      reader.skipWhitespace()
+      let start = reader.offset
+      try reader.scanNumber()
+      return interner.intern(reader.base + start, reader.offset - start)
+    }
+    switch byte {
     case UInt8(ascii: "\""):
       let token = try reader.readStringToken()
       guard token.hasEscapes else { return interner.intern(token.start, token.count) }
@@ -95,11 +102,6 @@ enum InternalsValueReader {
         guard let base = bytes.baseAddress, end > start else { return "" }
         return interner.intern(base + start, end - start)
       }
-    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-      reader.skipWhitespace()
-      let start = reader.offset
-      try reader.scanNumber()
-      return interner.intern(reader.base + start, reader.offset - start)
     case UInt8(ascii: "t"), UInt8(ascii: "f"):
       return try reader.readBool() ? "true" : "false"
     default:
