@@ -21,7 +21,8 @@ import Testing
     _ analysis: CallAnalysis, _ connection: String, _ direction: Direction, _ kind: MediaKind
   ) throws -> TrackAnalysis {
     let peerConnection = try #require(analysis.peerConnections.first { $0.id == connection })
-    return try #require(peerConnection.tracks.first { $0.direction == direction && $0.kind == kind })
+    return try #require(
+      peerConnection.tracks.first { $0.direction == direction && $0.kind == kind })
   }
 
   /// `a` equals `b` to a relative 10⁻⁴ (interval figures are stored as `Float`).
@@ -30,7 +31,10 @@ import Testing
     return abs(a - b) <= 1e-4 * abs(b)
   }
 
-  @Test(.enabled(if: InternalsSharedData.exists("corpus/unlicensed/internals-chrome149-h265-recvonly-freezes.txt")))
+  @Test(
+    .enabled(
+      if: InternalsSharedData.exists(
+        "corpus/unlicensed/internals-chrome149-h265-recvonly-freezes.txt")))
   func chrome149ReceiveOnlyH265WithFreezes() throws {
     let (info, analysis) = try Self.analyse("internals-chrome149-h265-recvonly-freezes.txt")
     #expect(info.details.contains("M117+ layout (per-object timestamp series)"))
@@ -57,7 +61,9 @@ import Testing
     #expect(Self.close(video.bitrate?.mean, 478_401.516))
   }
 
-  @Test(.enabled(if: InternalsSharedData.exists("corpus/unlicensed/internals-chrome144-2pc-screenshare.txt")))
+  @Test(
+    .enabled(
+      if: InternalsSharedData.exists("corpus/unlicensed/internals-chrome144-2pc-screenshare.txt")))
   func chrome144TwoConnectionsCallingEachOther() throws {
     let (info, analysis) = try Self.analyse("internals-chrome144-2pc-screenshare.txt")
     #expect(analysis.peerConnections.map(\.id) == ["92-1", "94-1"])
@@ -89,7 +95,9 @@ import Testing
     #expect(second.durations[.bandwidth] == 18.135 && second.durations[.none] == 31.268)
   }
 
-  @Test(.enabled(if: InternalsSharedData.exists("corpus/unlicensed/internals-chrome147-2pc-lowfps.txt")))
+  @Test(
+    .enabled(if: InternalsSharedData.exists("corpus/unlicensed/internals-chrome147-2pc-lowfps.txt"))
+  )
   func chrome147LowFrameRate() throws {
     let (_, analysis) = try Self.analyse("internals-chrome147-2pc-lowfps.txt")
     #expect(analysis.peerConnections.map(\.id) == ["11-1", "12-2"])
@@ -107,7 +115,9 @@ import Testing
     #expect(Self.close(received.frameRate?.mean, 1.872_923))
   }
 
-  @Test(.enabled(if: InternalsSharedData.exists("corpus/unlicensed/internals-chrome86-oldformat-4min.json")))
+  @Test(
+    .enabled(
+      if: InternalsSharedData.exists("corpus/unlicensed/internals-chrome86-oldformat-4min.json")))
   func chrome86OldLayout() throws {
     let (info, analysis) = try Self.analyse("internals-chrome86-oldformat-4min.json")
     #expect(info.details.contains("pre-M117 layout (no per-object timestamps)"))
@@ -121,7 +131,8 @@ import Testing
     #expect(sent.ssrc == 1_519_538_442)
     #expect(sent.codec == "VP8")
     #expect(Self.close(sent.bitrate?.mean, 230_624.907))
-    #expect(Self.close(try Self.track(analysis, "18084-8", .outbound, .audio).bitrate?.mean, 22_714.170))
+    #expect(
+      Self.close(try Self.track(analysis, "18084-8", .outbound, .audio).bitrate?.mean, 22_714.170))
 
     let received = try Self.track(analysis, "18084-9", .inbound, .video)
     #expect(received.ssrc == 2_617_442_739)
@@ -133,6 +144,7 @@ import Testing
     #expect(received.trackIdentifier == "2042266a-27eb-48cd-a58f-1c1f3099c625")
     #expect(received.freezeCount == 0)
     #expect(received.pauseCount == 0)
-    #expect(Self.close(try Self.track(analysis, "18084-9", .inbound, .audio).bitrate?.mean, 19_130.424))
+    #expect(
+      Self.close(try Self.track(analysis, "18084-9", .inbound, .audio).bitrate?.mean, 19_130.424))
   }
 }

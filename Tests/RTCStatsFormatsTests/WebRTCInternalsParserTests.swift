@@ -14,11 +14,14 @@ import Testing
     (
       "8-1",
       [
-        Series(name: "OT01V1-timestamp", statsType: "outbound-rtp", values: "[1000,2000,3000,4000]"),
+        Series(
+          name: "OT01V1-timestamp", statsType: "outbound-rtp", values: "[1000,2000,3000,4000]"),
         Series(name: "OT01V1-bytesSent", statsType: "outbound-rtp", values: "[100,200,300,400]"),
         // Appeared at the third poll: aligned from the end.
         Series(name: "OT01V1-targetBitrate", statsType: "outbound-rtp", values: "[500000,600000]"),
-        Series(name: "OT01V1-kind", statsType: "outbound-rtp", values: #"["video","video","video","video"]"#),
+        Series(
+          name: "OT01V1-kind", statsType: "outbound-rtp",
+          values: #"["video","video","video","video"]"#),
         Series(name: "OT01V1-ssrc", statsType: "outbound-rtp", values: "[11,11,11,11]"),
         Series(name: "OT01V1-mid", statsType: "outbound-rtp", values: "[0,0,0,0]"),
         Series(
@@ -26,17 +29,25 @@ import Testing
           values: #"["\"none\"","\"none\"","bandwidth","bandwidth"]"#),
         Series(
           name: "OT01V1-qualityLimitationDurations", statsType: "outbound-rtp",
-          values: #"[{"none":1,"cpu":0,"bandwidth":0,"other":0},"{\"none\":1,\"bandwidth\":1}","{\"none\":1,\"bandwidth\":2}",{"none":1,"bandwidth":3}]"#
+          values:
+            #"[{"none":1,"cpu":0,"bandwidth":0,"other":0},"{\"none\":1,\"bandwidth\":1}","{\"none\":1,\"bandwidth\":2}",{"none":1,"bandwidth":3}]"#
         ),
-        Series(name: "OT01V1-[bytesSent_in_bits/s]", statsType: "outbound-rtp", values: "[0,800,800,800]"),
+        Series(
+          name: "OT01V1-[bytesSent_in_bits/s]", statsType: "outbound-rtp", values: "[0,800,800,800]"
+        ),
         Series(name: "OT01V1-totalPacketSendDelay", statsType: "outbound-rtp", values: "[not json"),
         // RTCP times, before each poll; gone after the third poll.
         Series(name: "RIV1-timestamp", statsType: "remote-inbound-rtp", values: "[500,1500,1500]"),
-        Series(name: "RIV1-roundTripTime", statsType: "remote-inbound-rtp", values: "[0.01,0.02,0.02]"),
-        Series(name: "RIV1-localId", statsType: "remote-inbound-rtp", values: #"["OT01V1","OT01V1","OT01V1"]"#),
+        Series(
+          name: "RIV1-roundTripTime", statsType: "remote-inbound-rtp", values: "[0.01,0.02,0.02]"),
+        Series(
+          name: "RIV1-localId", statsType: "remote-inbound-rtp",
+          values: #"["OT01V1","OT01V1","OT01V1"]"#),
         // Ids may contain dashes.
         Series(name: "D-1-a-timestamp", statsType: "data-channel", values: "[2000,3000]"),
-        Series(name: "D-1-a-label", statsType: "data-channel", values: #"["chat, \"x\" [1]","chat, \"x\" [1]"]"#),
+        Series(
+          name: "D-1-a-label", statsType: "data-channel",
+          values: #"["chat, \"x\" [1]","chat, \"x\" [1]"]"#),
       ]
     )
   ])
@@ -124,7 +135,8 @@ import Testing
           name: "RTCOutboundRTPVideoStream_7-ssrc", values: #"["7","7","7","7"]"#,
           startTime: "2020-01-01T00:00:00.000Z", endTime: "2020-01-01T00:00:03.000Z"),
         Series(
-          name: "RTCOutboundRTPVideoStream_7-mediaType", values: #"["video","video","video","video"]"#,
+          name: "RTCOutboundRTPVideoStream_7-mediaType",
+          values: #"["video","video","video","video"]"#,
           startTime: "2020-01-01T00:00:00.000Z", endTime: "2020-01-01T00:00:03.000Z"),
         // Lives from the second to the third poll.
         Series(
@@ -144,7 +156,8 @@ import Testing
           name: "RTCRemoteInboundRtpVideoStream_7-roundTripTime", values: "[0.05,0.06]",
           startTime: "2020-01-01T00:00:01.500Z", endTime: "2020-01-01T00:00:02.500Z"),
         Series(
-          name: "RTCTransport_0_1-dtlsState", values: #"["connecting","connected","connected","connected"]"#,
+          name: "RTCTransport_0_1-dtlsState",
+          values: #"["connecting","connected","connected","connected"]"#,
           startTime: "2020-01-01T00:00:00.000Z", endTime: "2020-01-01T00:00:03.000Z"),
       ]
     )
@@ -155,9 +168,13 @@ import Testing
     #expect(info.reportCount == 4)
     #expect(info.details.contains("pre-M117 layout (no per-object timestamps)"))
     #expect(info.details.contains("types read from the stats ids (no statsType)"))
-    #expect(info.warnings.contains { $0.contains("spread evenly between each series' startTime and endTime") })
+    #expect(
+      info.warnings.contains {
+        $0.contains("spread evenly between each series' startTime and endTime")
+      })
     let start = 1_577_836_800_000.0  // 2020-01-01T00:00:00Z
-    #expect(recorder.reports.map(\.report.timestamp) == [start, start + 1000, start + 2000, start + 3000])
+    #expect(
+      recorder.reports.map(\.report.timestamp) == [start, start + 1000, start + 2000, start + 3000])
 
     func type(_ id: String, _ report: Int) -> StatsType? {
       recorder.row(id, inReport: report).map { recorder.reports[report].report.type(at: $0) }
@@ -212,13 +229,15 @@ import Testing
   }
 
   @Test func connectionsWithoutStatsAreAnError() {
-    let error = InternalsFixture.error(#"{"PeerConnections":{"1-1":{"pid":1,"updateLog":[]}},"UserAgent":"x"}"#)
+    let error = InternalsFixture.error(
+      #"{"PeerConnections":{"1-1":{"pid":1,"updateLog":[]}},"UserAgent":"x"}"#)
     #expect(error?.message.hasPrefix("no stats in this webrtc-internals dump") == true)
   }
 
   @Test func lowercasePeerConnectionsIsRTCStatsV0() {
     let error = InternalsFixture.error(
-      #"{"PeerConnections":{},"url":"x","userAgent":"y","getUserMedia":[],"peerConnections":{"PC_0":[]}}"#)
+      #"{"PeerConnections":{},"url":"x","userAgent":"y","getUserMedia":[],"peerConnections":{"PC_0":[]}}"#
+    )
     #expect(error?.message == "rtcstats v0 exports are not supported yet")
   }
 
@@ -234,7 +253,8 @@ import Testing
     ])
     let error = try #require(InternalsFixture.error(text))
     #expect(error.category == .data)
-    #expect(error.message.hasPrefix(#"in the values of "OT01V1-bytesSent" of peer connection 8-1: "#))
+    #expect(
+      error.message.hasPrefix(#"in the values of "OT01V1-bytesSent" of peer connection 8-1: "#))
     #expect(error.line != nil && error.column != nil)
   }
 
@@ -249,7 +269,7 @@ import Testing
       )
     ])
     let error = try #require(InternalsFixture.error(text))
-    #expect(error.message.hasPrefix(#"in the values of "OT01V1-kind": "#))
+    #expect(error.message.hasPrefix(#"in the values of "OT01V1-kind" of peer connection 8-1: "#))
   }
 
   @Test func seriesLongerThanTheirTimestampsAreAnError() throws {
@@ -281,7 +301,9 @@ import Testing
 
   @Test func userAgentDataStandsInForAMissingUserAgent() throws {
     let text = InternalsFixture.dump(
-      [("1-1", [Series(name: "P-dataChannelsOpened", statsType: "peer-connection", values: "[0]")])],
+      [
+        ("1-1", [Series(name: "P-dataChannelsOpened", statsType: "peer-connection", values: "[0]")])
+      ],
       topLevel: #"""
         "UserAgentData":{"brands":[{"brand":"Not:A-Brand","version":"8"}],"fullVersionList":[{"brand":"Not:A-Brand","version":"8.0.0.0"},{"brand":"Chromium","version":"156.0.8078.114"}],"mobile":false,"platform":"Linux"}
         """#)
@@ -289,7 +311,8 @@ import Testing
     #expect(info.userAgent == "Chromium 156.0.8078.114 (Linux)")
   }
 
-  @Test(.enabled(if: InternalsSharedData.exists("corpus/public/internals-chrome142-gumonly.json.gz")))
+  @Test(
+    .enabled(if: InternalsSharedData.exists("corpus/public/internals-chrome142-gumonly.json.gz")))
   func gzipGetUserMediaOnlyDump() {
     var recorder = InternalsRecorder()
     do {
@@ -318,9 +341,12 @@ import Testing
     #expect(value == milliseconds)
   }
 
-  @Test(arguments: ["", "2020-11-05", "2020-13-05T18:34:12Z", "2020-11-05T18:34:12.Z", "11/5/2020, 9:34:11 PM"])
+  @Test(arguments: [
+    "", "2020-11-05", "2020-13-05T18:34:12Z", "2020-11-05T18:34:12.Z", "11/5/2020, 9:34:11 PM",
+  ])
   func invalidISOTimes(text: String) {
-    #expect(Array(text.utf8).withUnsafeBufferPointer { WebRTCInternalsTime.milliseconds($0) } == nil)
+    #expect(
+      Array(text.utf8).withUnsafeBufferPointer { WebRTCInternalsTime.milliseconds($0) } == nil)
   }
 
   @Test func escapedArraysSplitAtTopLevelSeparatorsOnly() {
@@ -451,7 +477,8 @@ enum InternalsFixture {
         "stats":{\(stats.joined(separator: ",\n"))}}
         """
     }
-    return "{\(topLevel),\"getUserMedia\":[],\"PeerConnections\":{\(members.joined(separator: ","))}}"
+    return
+      "{\(topLevel),\"getUserMedia\":[],\"PeerConnections\":{\(members.joined(separator: ","))}}"
   }
 
   /// `s` as the content of a JSON string.

@@ -47,6 +47,11 @@ struct InternalsEmitter {
     }
     let timeline = InternalsTimeline(times: spreadTimes, objects: objects)
     let times = timeline.times
+    if timeline.alignedObjects > 0 {
+      warnings.append(
+        "\(timeline.alignedObjects) stats objects of peer connection \(connection.name) could not be placed by their times and were aligned with its last polls"
+      )
+    }
     align(&connection, objects: objects, timeline: timeline)
     noteCap(connection, times: times, objects: objects)
 
@@ -227,7 +232,8 @@ struct InternalsEmitter {
   ) {
     var span: Double?
     for (index, object) in objects.enumerated() {
-      let longest = connection.objects[index].series.map { connection.series[Int($0)].count }.max() ?? 0
+      let longest =
+        connection.objects[index].series.map { connection.series[Int($0)].count }.max() ?? 0
       guard max(object.range.count, longest) >= WebRTCInternalsParser.seriesCap,
         let first = object.range.first, let last = object.range.last
       else { continue }

@@ -28,9 +28,10 @@ enum InternalsEscapedArray {
     interner: inout StringInterner, scratch: inout [UInt8], element: inout [UInt8]
   ) -> Int? {
     let first = runs.count
-    guard let values = decode(
-      base: base, count: count, key: key, runs: &runs, interner: &interner, scratch: &scratch,
-      element: &element)
+    guard
+      let values = decode(
+        base: base, count: count, key: key, runs: &runs, interner: &interner, scratch: &scratch,
+        element: &element)
     else {
       runs.removeSubrange(first...)
       return nil

@@ -1,41 +1,5 @@
 import RTCStatsCore
 
-/// A stats object of a webrtc-internals dump: its type, its series and where its sample
-/// times are.
-struct InternalsObject {
-  let id: String
-  var type: StatsType = .other
-  /// `statsType` as the dump spelled it; empty when absent.
-  var typeName = ""
-  var hasStatsType = false
-  /// `isRemote` of an old `RTCIceCandidate_…` object.
-  var isRemoteCandidate = false
-  /// Indices of the object's series in ``InternalsConnection/series``.
-  var series: [Int32] = []
-  /// The object's `-timestamp` series: a range of ``InternalsConnection/timestamps``.
-  var timestamps: Range<Int>?
-
-  init(id: String) {
-    self.id = id
-  }
-}
-
-/// One `PeerConnections` member, indexed.
-struct InternalsConnection {
-  /// The `PeerConnections` key, e.g. `"8-1"`.
-  let name: String
-  var objects: [InternalsObject] = []
-  var objectIndex: [String: Int] = [:]
-  var series: [InternalsSeries] = []
-  var runs: [InternalsRun] = []
-  var timestamps: [Double] = []
-  var hasStats = false
-
-  init(name: String) {
-    self.name = name
-  }
-}
-
 /// Reads a chrome://webrtc-internals "Create dump" file.
 ///
 /// The dump is one JSON object: `PeerConnections` maps `"<pid>-<lid>"` to a connection
@@ -67,7 +31,6 @@ struct WebRTCInternalsParser: DialectParser {
   private(set) var isIndexed = false
   private var userAgent: String?
   private var userAgentData: JSONValue?
-  private var sawPeerConnections = false
   private var connections: [InternalsConnection] = []
   private var interner = StringInterner()
   private var ignoredSeries = 0
@@ -91,7 +54,6 @@ struct WebRTCInternalsParser: DialectParser {
       var top = try reader.beginObject()
       while let key = try reader.nextKey(in: &top) {
         if key.equals("PeerConnections") {
-          sawPeerConnections = true
           try indexConnections(&reader)
         } else if key.equals("peerConnections") {
           isRTCStatsV0 = true
@@ -143,7 +105,9 @@ struct WebRTCInternalsParser: DialectParser {
     case value(StatsKey)
   }
 
-  private mutating func indexStats(_ reader: inout JSONReader, connection: inout InternalsConnection)
+  private mutating func indexStats(
+    _ reader: inout JSONReader, connection: inout InternalsConnection
+  )
     throws(JSONError)
   {
     var unescaped: [UInt8] = []
@@ -196,7 +160,8 @@ struct WebRTCInternalsParser: DialectParser {
         switch role {
         case .timestamp:
           let first = connection.timestamps.count
-          try withValues(entry, reader: reader, unescaped: &unescaped) { (values) throws(JSONError) in
+          try withValues(entry, reader: reader, unescaped: &unescaped) {
+            (values) throws(JSONError) in
             try Self.readTimes(&values, into: &connection.timestamps)
           }
           connection.objects[objectIndex].timestamps = first..<connection.timestamps.count
@@ -204,7 +169,9 @@ struct WebRTCInternalsParser: DialectParser {
           let isRemote = try withValues(entry, reader: reader, unescaped: &unescaped) {
             (values) throws(JSONError) -> Bool in
             var array = try values.beginArray()
-            guard try values.nextElement(in: &array), try values.peekKind() == .bool else { return false }
+            guard try values.nextElement(in: &array), try values.peekKind() == .bool else {
+              return false
+            }
             return try values.readBool()
           }
           connection.objects[objectIndex].isRemoteCandidate = isRemote
@@ -226,10 +193,11 @@ struct WebRTCInternalsParser: DialectParser {
             }
             storage = .runs(first..<connection.runs.count)
           } else {
-            let range = entry.values.map { (token) -> Range<Int> in
-              let start = token.start - reader.base
-              return start..<(start + token.count)
-            } ?? entry.array ?? 0..<0
+            let range =
+              entry.values.map { (token) -> Range<Int> in
+                let start = token.start - reader.base
+                return start..<(start + token.count)
+              } ?? entry.array ?? 0..<0
             count = try Self.countElements(base: reader.base + range.lowerBound, count: range.count)
             storage = .document(start: range.lowerBound, length: range.count)
           }
@@ -242,7 +210,8 @@ struct WebRTCInternalsParser: DialectParser {
       } catch {
         // Offsets are relative to the values array, which is the document itself unless the
         // string had escapes.
-        errorContext = "in the values of \"\(name.decoded())\""
+        errorContext =
+          "in the values of \"\(name.decoded())\" of peer connection \(connection.name)"
         let isCopy = entry.values?.hasEscapes ?? false
         throw JSONError(error.kind, at: isCopy ? valuesStart : valuesStart + error.offset)
       }
@@ -363,10 +332,11 @@ struct WebRTCInternalsParser: DialectParser {
       }
       return try outcome.get()
     }
-    let range = entry.values.map { (token) -> Range<Int> in
-      let start = token.start - reader.base
-      return start..<(start + token.count)
-    } ?? entry.array ?? 0..<0
+    let range =
+      entry.values.map { (token) -> Range<Int> in
+        let start = token.start - reader.base
+        return start..<(start + token.count)
+      } ?? entry.array ?? 0..<0
     var values = JSONReader(base: reader.base + range.lowerBound, count: range.count)
     return try body(&values)
   }
@@ -454,9 +424,12 @@ struct WebRTCInternalsParser: DialectParser {
     window: inout StreamWindow, source: inout some ByteSource,
     into consumer: inout some StatsReportConsumer, info: inout DumpInfo
   ) throws(DumpError) {
-    try window.fillToEnd(from: &source)
+    // Once indexed, the window must not change: the index points into it.
+    if !isIndexed {
+      try window.fillToEnd(from: &source)
+      try index(document: window.unread)
+    }
     let document = window.unread
-    if !isIndexed { try index(document: document) }
     let bytes = document.bindMemory(to: UInt8.self)
     guard let base = bytes.baseAddress else { throw DumpError(.data, "the file is empty") }
     info.format = .webrtcInternals
@@ -494,13 +467,14 @@ struct WebRTCInternalsParser: DialectParser {
           ? "mixed layout (some objects without timestamp series)"
           : "pre-M117 layout (no per-object timestamps)")
       info.warnings.append(
-        "no per-object timestamps (pre-M117 dump): sample times are spread evenly between each series' startTime and endTime, so intervals are approximate"
+        "no per-object timestamps (pre-M117 dump): sample times are spread evenly between each series' startTime and endTime and aligned across objects, so intervals are approximate"
       )
     }
     if emitter.inferredTypes { info.addDetail("types read from the stats ids (no statsType)") }
     let names = connections.map(\.name)
     info.addDetail(
-      names.count == 1 ? "1 peer connection (\(names[0]))"
+      names.count == 1
+        ? "1 peer connection (\(names[0]))"
         : "\(names.count) peer connections (\(names.joined(separator: ", ")))")
     info.warnings.append(contentsOf: emitter.warnings)
     let withoutStats = connections.filter { !$0.hasStats }.map(\.name)
@@ -508,12 +482,14 @@ struct WebRTCInternalsParser: DialectParser {
       info.warnings.append("no stats for peer connection \(withoutStats.joined(separator: ", "))")
     }
     if ignoredSeries > 0 {
-      info.warnings.append("ignored \(ignoredSeries) series that are not \"<id>-<property>\": {values} entries")
+      info.warnings.append(
+        "ignored \(ignoredSeries) series that are not \"<id>-<property>\": {values} entries")
     }
   }
 
   /// Converts a reader error into a positioned ``DumpError``.
-  private func positioned(_ error: JSONError, in document: UnsafeBufferPointer<UInt8>) -> DumpError {
+  private func positioned(_ error: JSONError, in document: UnsafeBufferPointer<UInt8>) -> DumpError
+  {
     let (line, column) = JSONReader.lineAndColumn(of: error.offset, in: document)
     var message = error.description
     if case .unexpectedEnd = error.kind, error.offset >= document.count {
@@ -528,7 +504,8 @@ struct WebRTCInternalsParser: DialectParser {
   /// `"Google Chrome 149.0.7827.0, Chromium 149.0.7827.0 (Windows)"` from `UserAgentData`
   /// (an object with `brands`/`fullVersionList`, or an array of brands), GREASE brands left out.
   static func describeUserAgentData(_ value: JSONValue) -> String? {
-    let list = value["fullVersionList"]?.arrayValue ?? value["brands"]?.arrayValue ?? value.arrayValue
+    let list =
+      value["fullVersionList"]?.arrayValue ?? value["brands"]?.arrayValue ?? value.arrayValue
     guard let list else { return nil }
     let brands = list.compactMap { entry -> String? in
       guard let brand = entry["brand"]?.stringValue, !brand.hasPrefix("Not") else { return nil }

@@ -106,7 +106,9 @@ struct InternalsSeries {
           isStarted = true
           container = try reader.beginArray()
           for _ in 0..<skip {
-            guard try reader.nextElement(in: &container) else { throw countMismatch(at: reader.offset) }
+            guard try reader.nextElement(in: &container) else {
+              throw countMismatch(at: reader.offset)
+            }
             try reader.skipValue()
           }
         }

@@ -167,7 +167,9 @@ struct InternalsTimeline {
   ) {
     var samples: [(time: Double, sample: Int32, object: Int32)] = []
     for (index, object) in objects.enumerated()
-    where object.span == nil && (includeRemote || !object.isRemote) && Self.allFinite(times[object.range]) {
+    where object.span == nil && (includeRemote || !object.isRemote)
+      && Self.allFinite(times[object.range])
+    {
       for sample in object.range {
         samples.append((times[sample], Int32(sample), Int32(index)))
       }

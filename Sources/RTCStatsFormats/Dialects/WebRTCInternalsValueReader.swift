@@ -65,7 +65,8 @@ enum InternalsValueReader {
         return .absent
       }
     case .text:
-      return try readText(&reader, interner: &interner, scratch: &scratch).map { .text($0) } ?? .absent
+      return try readText(&reader, interner: &interner, scratch: &scratch).map { .text($0) }
+        ?? .absent
     case .qualityLimitationDurations:
       return try readDurations(&reader, scratch: &scratch)
     default:
