@@ -293,6 +293,19 @@ import Testing
     #expect(values == [2, 3])
   }
 
+  @Test func truncatedDumpKeepsTheConnectionsBeforeTheCut() throws {
+    let series = [
+      Series(name: "P-dataChannelsOpened", statsType: "peer-connection", values: "[0,1]")
+    ]
+    let whole = InternalsFixture.dump([("1-1", series), ("1-2", series)])
+    let cut = String(whole.prefix(whole.utf8.count - 40))
+    let (info, recorder) = try InternalsFixture.read(cut)
+    #expect(info.isTruncated)
+    #expect(recorder.reports.map(\.peerConnection) == ["1-1", "1-1"])
+    #expect(info.warnings.contains { $0.contains("the dump is truncated: ") })
+    #expect(info.warnings.contains { $0.hasSuffix("analysed the 1 peer connection before it") })
+  }
+
   @Test func truncatedDumpSaysSo() throws {
     let text = String(Self.modern.prefix(Self.modern.utf8.count / 2))
     let error = try #require(InternalsFixture.error(text))

@@ -36,6 +36,8 @@ struct WebRTCInternalsParser: DialectParser {
   private var ignoredSeries = 0
   /// Context for the next error (the series being decoded).
   private var errorContext: String?
+  /// Where the document ended early, when complete peer connections came before.
+  private var truncation: DumpError?
 
   init() {}
 
@@ -68,7 +70,12 @@ struct WebRTCInternalsParser: DialectParser {
       }
       try reader.expectEnd()
     } catch {
-      throw positioned(error, in: bytes)
+      let isCut = error.offset >= bytes.count && errorContext == nil
+      guard case .unexpectedEnd = error.kind, isCut, !connections.isEmpty else {
+        throw positioned(error, in: bytes)
+      }
+      // A cut download: the peer connections read completely before the cut are analysed.
+      truncation = positioned(error, in: bytes)
     }
     isIndexed = true
   }
@@ -456,6 +463,13 @@ struct WebRTCInternalsParser: DialectParser {
     }
     interner = emitter.interner
     finish(emitter: emitter, info: &info)
+    if let truncation {
+      info.isTruncated = true
+      let count = connections.count
+      info.warnings.append(
+        "\(truncation.description); analysed the \(count) peer connection\(count == 1 ? "" : "s") before it"
+      )
+    }
   }
 
   private func finish(emitter: InternalsEmitter, info: inout DumpInfo) {
