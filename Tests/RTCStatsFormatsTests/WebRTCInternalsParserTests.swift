@@ -435,7 +435,9 @@ enum InternalsSharedData {
 
   /// Whether `relativePath` exists under the shared root.
   static func exists(_ relativePath: String) -> Bool {
-    (try? FileByteSource(path: root + "/" + relativePath)) != nil
+    guard let file = try? FileByteSource(path: root + "/" + relativePath) else { return false }
+    file.close()
+    return true
   }
 
   static var isAvailable: Bool { exists("corpus/FORMATS.md") }
