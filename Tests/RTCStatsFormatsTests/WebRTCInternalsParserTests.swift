@@ -85,6 +85,42 @@ import Testing
     #expect(targets == [nil, nil, 500_000, 600_000])
   }
 
+  @Test func m117PlacesMembersByTheirStartAndEndTimes() throws {
+    // availableOutgoingBitrate of a candidate pair that stopped being selected: its two
+    // values belong to the first two polls (startTime/endTime say so), not the last two.
+    let text = InternalsFixture.dump([
+      (
+        "8-1",
+        [
+          Series(
+            name: "CP1-timestamp", statsType: "candidate-pair",
+            values: "[1000.5,2000.25,3000,4000]",
+            startTime: "1970-01-01T00:00:01.000Z", endTime: "1970-01-01T00:00:04.000Z"),
+          Series(
+            name: "CP1-bytesSent", statsType: "candidate-pair", values: "[1,2,3,4]",
+            startTime: "1970-01-01T00:00:01.000Z", endTime: "1970-01-01T00:00:04.000Z"),
+          Series(
+            name: "CP1-availableOutgoingBitrate", statsType: "candidate-pair", values: "[7,8]",
+            startTime: "1970-01-01T00:00:01.000Z", endTime: "1970-01-01T00:00:02.000Z"),
+          // A gap in the middle cannot be placed: aligned from the end.
+          Series(
+            name: "CP1-currentRoundTripTime", statsType: "candidate-pair", values: "[0.1,0.4]",
+            startTime: "1970-01-01T00:00:01.000Z", endTime: "1970-01-01T00:00:04.000Z"),
+        ]
+      )
+    ])
+    let (_, recorder) = try InternalsFixture.read(text)
+    var bitrates: [Double?] = []
+    var rtts: [Double?] = []
+    for index in 0..<4 {
+      let row = try #require(recorder.row("CP1", inReport: index))
+      bitrates.append(recorder.reports[index].report.number(.availableOutgoingBitrate, at: row))
+      rtts.append(recorder.reports[index].report.number(.currentRoundTripTime, at: row))
+    }
+    #expect(bitrates == [7, 8, nil, nil])
+    #expect(rtts == [nil, nil, 0.1, 0.4])
+  }
+
   @Test func m117DecodesTextAndObjects() throws {
     let (_, recorder) = try InternalsFixture.read(Self.modern)
     let reports = recorder.reports.map(\.report)

@@ -5,7 +5,7 @@ import RTCStatsCore
 ///
 /// Each object's sample times come from its `-timestamp` series (M117+), or are spread
 /// evenly between the `startTime` and `endTime` of its longest series. Every series is
-/// aligned with its object from the end (a member that appeared later has fewer values),
+/// placed on its object's samples (see ``align(_:objects:timeline:)``),
 /// ``InternalsTimeline`` groups the samples into polls, and each poll's objects are read
 /// series by series through their cursors. One report buffer serves every poll.
 struct InternalsEmitter {
@@ -104,15 +104,15 @@ struct InternalsEmitter {
             let row = report.append(
               id: ids[object], type: types[object], typeName: typeNames[object],
               timestamp: times[range.lowerBound + sample])
-            let isLast = sample == range.count - 1
             for position in seriesRanges[object] {
               let index = Int(seriesOrder[position])
-              guard sample >= series[index].firstSample else { continue }
+              guard sample >= series[index].firstSample, sample <= series[index].lastSample
+              else { continue }
               failed = index
               try series[index].readNext(
                 document: document, runs: runs, into: &report, row: row, interner: &interner,
                 scratch: &scratch)
-              if isLast { try series[index].finish(document: document) }
+              if sample == series[index].lastSample { try series[index].finish(document: document) }
             }
             if types[object] == .other && typeNames[object].isEmpty {
               report.setType(report.inferredType(at: row), name: "", at: row)
@@ -195,8 +195,15 @@ struct InternalsEmitter {
     for index in 0..<count { times.append(start + Double(index) * step) }
   }
 
-  /// Aligns every series with its object from the end, and drops the values of samples
-  /// the timeline left out (always the first ones of an object).
+  /// Places every series on its object's samples, and drops the values of samples the
+  /// timeline left out (always the first ones of an object).
+  ///
+  /// A series' `startTime` and `endTime` are the times of its first and last value: when
+  /// they match samples of the object's `-timestamp` series that hold exactly as many
+  /// samples as the series has values, the series covers those samples (a member that
+  /// appeared late, or vanished before its object). Otherwise the values are aligned from
+  /// the end (`offset = samples − values`): a member missing in the middle of a call, like
+  /// `framesPerSecond` during a pause, cannot be placed exactly.
   private func align(
     _ connection: inout InternalsConnection, objects: [InternalsTimeline.Object],
     timeline: InternalsTimeline
@@ -207,11 +214,20 @@ struct InternalsEmitter {
       while dropped < sampleCount, timeline.samplePolls[object.range.lowerBound + dropped] < 0 {
         dropped += 1
       }
+      let stamps = connection.objects[index].timestamps.map { connection.timestamps[$0] }
       for series in connection.objects[index].series {
         let series = Int(series)
-        var first = sampleCount - connection.series[series].count
+        let count = connection.series[series].count
+        var first = sampleCount - count
+        var last = sampleCount - 1
         var skip = 0
-        if first < 0 {
+        if let stamps, let start = Self.sample(in: stamps, at: connection.series[series].startTime),
+          let end = Self.sample(in: stamps, at: connection.series[series].endTime),
+          end - start + 1 == count
+        {
+          first = start - stamps.startIndex
+          last = end - stamps.startIndex
+        } else if first < 0 {
           skip = -first
           first = 0
         }
@@ -220,9 +236,26 @@ struct InternalsEmitter {
           first = dropped
         }
         connection.series[series].firstSample = first
+        connection.series[series].lastSample = last
         connection.series[series].skip = skip
       }
     }
+  }
+
+  /// The index of the only sample whose timestamp, truncated to the millisecond as
+  /// JavaScript's `Date` does, is `time`; `nil` when none or several are (a remote object
+  /// repeats its RTCP time until the next report).
+  static func sample(in stamps: ArraySlice<Double>, at time: Double) -> Int? {
+    guard time.isFinite else { return nil }
+    var low = stamps.startIndex
+    var high = stamps.endIndex
+    while low < high {
+      let middle = (low + high) / 2
+      if stamps[middle].rounded(.down) < time { low = middle + 1 } else { high = middle }
+    }
+    guard low < stamps.endIndex, stamps[low].rounded(.down) == time else { return nil }
+    if low + 1 < stamps.endIndex, stamps[low + 1].rounded(.down) == time { return nil }
+    return low
   }
 
   /// Reports series that reached webrtc-internals' cap: the dump then holds only the last

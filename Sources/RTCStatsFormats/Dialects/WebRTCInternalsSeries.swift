@@ -53,8 +53,9 @@ struct InternalsSeries {
   let startTime: Double
   let endTime: Double
 
-  /// The object sample the first kept value belongs to (values are aligned from the end).
+  /// The object samples the first and last kept values belong to.
   var firstSample = 0
+  var lastSample = Int.max
   /// Values before the first kept one, discarded.
   var skip = 0
 
