@@ -76,13 +76,21 @@ public enum DumpReader {
       }
       return info
     case .chromeDump:
+      // One JSON object: read it whole, then its top-level members tell the dialect.
       try window.fillToEnd(from: &source, sizeHint: sizeHint)
-      guard RTCStatsV0Parser.isV0(window.unread) else {
-        throw DumpError(.data, "webrtc-internals dumps are not supported yet")
+      if RTCStatsV0Parser.isV0(window.unread) {
+        var info = DumpInfo(format: .rtcstatsV0)
+        var parser = RTCStatsV0Parser()
+        try parser.parse(window: &window, source: &source, into: &consumer, info: &info)
+        return info
       }
-      var info = DumpInfo(format: .rtcstatsV0)
-      var parser = RTCStatsV0Parser()
+      var parser = WebRTCInternalsParser()
+      try parser.index(document: window.unread)
+      var info = DumpInfo(format: .webrtcInternals)
       try parser.parse(window: &window, source: &source, into: &consumer, info: &info)
+      if info.reportCount == 0 {
+        throw DumpError(.data, "no stats in this webrtc-internals dump (its peer connections have no stats series)")
+      }
       return info
     case .rtcstats:
       var info = DumpInfo(format: .rtcstats)

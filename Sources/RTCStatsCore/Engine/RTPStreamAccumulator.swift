@@ -82,7 +82,7 @@ struct RTPStreamAccumulator {
     if let resolution { lastResolution = resolution }
     addGauges(report: report, index: index, context: context)
     updateQualityLimitation(report: report, index: index)
-    updateRemote(context.remoteInbound)
+    updateRemote(context.remoteInbound, sample: sample)
 
     guard let previous = last else {
       last = sample
@@ -232,9 +232,13 @@ struct RTPStreamAccumulator {
     }
   }
 
-  private mutating func updateRemote(_ state: RemoteInboundState?) {
-    guard let state else { return }
+  private mutating func updateRemote(_ state: RemoteInboundState?, sample: CounterSample) {
+    guard var state else { return }
     if let remote, !state.isNewer(than: remote) { return }
+    // A receiver report counts the losses up to its arrival: remember what had been sent
+    // by then, the loss ratio's denominator.
+    state.mediaPacketsSentAtArrival =
+      sample.packets - (sample.retransmittedPackets.isNaN ? 0 : sample.retransmittedPackets)
     if !state.roundTripTime.isNaN, state.roundTripTime > 0 {
       remoteRoundTripTimes.append(state.roundTripTime * 1000)
     }

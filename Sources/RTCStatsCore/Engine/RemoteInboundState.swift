@@ -10,6 +10,9 @@ struct RemoteInboundState {
   /// Seconds, as W3C gives it.
   var roundTripTime: Double
   var roundTripTimeMeasurements: Double
+  /// Media packets sent (`packetsSent` − `retransmittedPacketsSent` of the outbound stream)
+  /// at the first poll that showed this report; NaN until a stream takes the report.
+  var mediaPacketsSentAtArrival = Double.nan
 
   init(report: StatsReport, index: Int, timestamp: Double) {
     func value(_ field: NumericField) -> Double { report.number(field, at: index) ?? .nan }

@@ -126,6 +126,10 @@ enum TrackAssembler {
         !remotes.contains(where: { $0.packetsReceived.isNaN })
       {
         track.packetLossPercent = PacketLoss.percent(lost: lost, received: received)
+      } else if !remotes.contains(where: { $0.mediaPacketsSentAtArrival.isNaN }),
+        let sent = sum(remotes.map(\.mediaPacketsSentAtArrival))
+      {
+        track.packetLossPercent = PacketLoss.percent(lost: lost, received: sent - lost)
       } else if let sent = sum(ends.map(\.packets)) {
         let retransmitted = sum(ends.map(\.retransmittedPackets)) ?? 0
         track.packetLossPercent = PacketLoss.percent(

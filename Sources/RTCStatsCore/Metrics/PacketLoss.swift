@@ -5,7 +5,9 @@ public enum PacketLoss {
   /// Inbound: `packetsLost` and `packetsReceived` of inbound-rtp. Outbound: `packetsLost` of
   /// the remote-inbound-rtp (the receiver's RTCP report), and as received its
   /// `packetsReceived` when reported (Firefox) or else outbound-rtp `packetsSent` −
-  /// `retransmittedPacketsSent` − `packetsLost`, the media packets the receiver expected.
+  /// `retransmittedPacketsSent` − `packetsLost`, the media packets the receiver expected,
+  /// with the sent counters of the poll that first showed the receiver report (a report
+  /// counts losses up to its arrival, often seconds before the last poll).
   /// `packetsLost` may go negative (duplicates); the result is clamped to 0–100.
   ///
   /// - Returns: `nil` when nothing was expected (received + lost ≤ 0).

@@ -50,7 +50,13 @@ extension JSONReader {
     let start = offset
     var hasEscapes = false
     while true {
-      // Fast path: plain ASCII without quote, backslash or control characters.
+      // Fast path: plain ASCII without quote, backslash or control characters, eight bytes
+      // at a time (SWAR: a byte is flagged when it is < 0x20, ≥ 0x80, '"' or '\\').
+      while offset &+ 8 <= count {
+        let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+        if Self.hasSpecialByte(word) { break }
+        offset &+= 8
+      }
       while offset < count {
         let byte = base[offset]
         if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte >= 0x80 {
@@ -69,13 +75,33 @@ extension JSONReader {
       }
       if byte == UInt8(ascii: "\\") {
         hasEscapes = true
-        try scanEscape()
+        // `\"` and `\\` (strings serialised into strings) inline; the rest in scanEscape.
+        if offset &+ 1 < count, base[offset &+ 1] == UInt8(ascii: "\"") || base[offset &+ 1] == UInt8(ascii: "\\") {
+          offset &+= 2
+        } else {
+          try scanEscape()
+        }
       } else if byte >= 0x80 {
         try scanUTF8Sequence()
       } else {
         throw JSONError(.controlCharacterInString, at: offset)
       }
     }
+  }
+
+  /// Whether any byte of `word` ends the plain-ASCII run of a string: a control character,
+  /// a non-ASCII byte, `"` or `\\`.
+  @inline(__always)
+  static func hasSpecialByte(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    // A zero byte of `x` sets its high bit in `(x − ones) & ~x & highs`.
+    func hasZeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+    let quote = hasZeroByte(word ^ (ones &* 0x22))
+    let backslash = hasZeroByte(word ^ (ones &* 0x5C))
+    // Bytes below 0x20 (when the high bit is clear): `x − 0x20` borrows into the high bit.
+    let control = (word &- ones &* 0x20) & ~word & highs
+    return (quote | backslash | control | (word & highs)) != 0
   }
 
   private mutating func scanEscape() throws(JSONError) {
