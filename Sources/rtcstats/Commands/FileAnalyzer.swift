@@ -14,6 +14,11 @@ enum FileAnalyzer {
       let source = TimedByteSource(base: file)
       let stopwatch = source.stopwatch
       let info = try DumpReader.read(source: source, sizeHint: file.size, into: &consumer)
+      if info.reportCount == 0 {
+        throw DumpError(
+          .data,
+          "no getStats reports in this dump (\(info.format.rawValue): \(info.details.joined(separator: ", "))); `rtcstats inspect` shows what it holds")
+      }
       times.read = stopwatch.elapsed
       times.bytes = info.bytes
       let metricsStart = ContinuousClock.now
