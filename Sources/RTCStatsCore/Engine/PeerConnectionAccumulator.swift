@@ -37,7 +37,9 @@ struct PeerConnectionAccumulator {
   /// The number of times the selected pair changed: the transport's
   /// `selectedCandidatePairChanges` − 1 when reported, else the changes seen.
   var candidatePairChanges: Int? {
-    if let reportedPairChanges { return max(Int(reportedPairChanges) - 1, 0) }
+    if let reportedPairChanges {
+      return Int(roundingTowardZero: reportedPairChanges).map { max($0, 1) - 1 }
+    }
     return lastSelectedPairId == nil ? nil : selectedPairChanges
   }
 

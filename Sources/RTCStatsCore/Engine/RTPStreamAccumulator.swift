@@ -196,7 +196,9 @@ struct RTPStreamAccumulator {
     }
     if mediaSourceId == nil { mediaSourceId = report.text(.mediaSourceId, at: index) }
     if trackId == nil { trackId = report.text(.trackId, at: index) }
-    if let value = report.number(.encodingIndex, at: index) { encodingIndex = Int(value) }
+    if let value = report.number(.encodingIndex, at: index) {
+      encodingIndex = Int(roundingTowardZero: value)
+    }
     if let value = report.text(.scalabilityMode, at: index) { scalabilityMode = value }
     if let value = report.text(.encoderImplementation, at: index) { encoderImplementation = value }
     if let value = report.text(.decoderImplementation, at: index) { decoderImplementation = value }

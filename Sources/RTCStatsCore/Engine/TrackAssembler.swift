@@ -74,8 +74,8 @@ enum TrackAssembler {
     addLoss(to: &track, streams: streams, ends: ends)
     if kind == .video {
       let resolution = longestHeld(streams)
-      track.width = resolution.map { Int($0.width) }
-      track.height = resolution.map { Int($0.height) }
+      track.width = resolution.flatMap { Int(roundingTowardZero: $0.width) }
+      track.height = resolution.flatMap { Int(roundingTowardZero: $0.height) }
     }
     if kind == .video && track.direction == .inbound {
       track.freezeCount = total(ends.map(\.freezeCount))
@@ -154,8 +154,8 @@ enum TrackAssembler {
       layer.encodingIndex = stream.encodingIndex
       layer.ssrc = stream.ssrcs.last
       let resolution = longestHeld([stream])
-      layer.width = resolution.map { Int($0.width) }
-      layer.height = resolution.map { Int($0.height) }
+      layer.width = resolution.flatMap { Int(roundingTowardZero: $0.width) }
+      layer.height = resolution.flatMap { Int(roundingTowardZero: $0.height) }
       layer.intervals = stream.intervals
       let durations = stream.intervals.map(\.duration)
       layer.bitrate = Distribution(
@@ -192,7 +192,7 @@ enum TrackAssembler {
       : best.lastQualityLimitationReason ?? .none
     return QualityLimitation(
       reason: reason, percentages: percentages, durations: durations,
-      resolutionChanges: best.qualityLimitationResolutionChanges.map { Int($0) })
+      resolutionChanges: best.qualityLimitationResolutionChanges.flatMap { Int(roundingTowardZero: $0) })
   }
 
   // MARK: - Helpers
@@ -250,7 +250,7 @@ enum TrackAssembler {
   }
 
   private static func total(_ values: [Double]) -> Int? {
-    sum(values).map { Int($0.rounded()) }
+    sum(values).flatMap { Int(roundingTowardZero: $0.rounded()) }
   }
 
   private static func add(_ a: Double?, _ b: Double?) -> Double? {

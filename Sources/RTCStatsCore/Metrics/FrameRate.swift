@@ -22,6 +22,7 @@ public enum FrameRate {
     var count = 0
     var index = 1
     while index < utf8.count, utf8[index] >= UInt8(ascii: "0"), utf8[index] <= UInt8(ascii: "9") {
+      guard count < 1_000 else { return nil }  // no encoder has that many layers; avoid overflow
       count = count * 10 + Int(utf8[index] - UInt8(ascii: "0"))
       index += 1
     }
