@@ -97,4 +97,32 @@ import Testing
     #expect(FrameRate.spatialLayers(scalabilityMode: "L1T3") == 1)
     #expect(FrameRate.spatialLayers(scalabilityMode: "bogus") == nil)
   }
+
+  @Test func anImpossibleCounterJumpIsAResetNotARate() throws {
+    let track = try analyze([
+      ReportBuilder.inboundVideo(at: 1000, bytes: 0, packets: 0),
+      ReportBuilder.inboundVideo(at: 2000, bytes: 1000, packets: 10),
+      ReportBuilder.inboundVideo(at: 3000, bytes: 1e300, packets: 20),  // corrupt counter
+      ReportBuilder.inboundVideo(at: 4000, bytes: 1e300, packets: 30),
+    ])
+    #expect(try #require(track.bitrate?.max) < 1e6)
+    #expect(track.intervals.allSatisfy { ($0.bitrate ?? 0) < CounterSampleLimit.bitsPerSecond })
+  }
+
+  @Test func anIdReusedForTheOtherDirectionIsAnotherStream() throws {
+    var analyzer = CallAnalyzer()
+    analyzer.consume(ReportBuilder.inboundVideo(at: 1000, bytes: 0, packets: 0, id: "X"), peerConnection: "pc")
+    var outbound = ReportBuilder()
+    outbound.add(
+      .outboundRTP, id: "X", at: 2000, numbers: [.ssrc: 9, .bytesSent: 50, .packetsSent: 5],
+      texts: [.kind: "audio"])
+    analyzer.consume(outbound.report, peerConnection: "pc")
+    let tracks = try #require(analyzer.analysis().peerConnections.first?.tracks)
+    #expect(tracks.map(\.direction) == [.outbound, .inbound])
+  }
+}
+
+/// The engine's plausibility bound, restated for the test: 100 Gbit/s.
+enum CounterSampleLimit {
+  static let bitsPerSecond = 1e11
 }

@@ -46,10 +46,22 @@ struct CounterSample {
 
   /// Whether a counter that only grows went backwards between `previous` and `self`: the
   /// stream was reset (new SSRC, renegotiation, a new sender behind the same id).
+  ///
+  /// A jump no real stream can make (more than ``implausibleBitsPerSecond`` over the
+  /// interval, e.g. a counter that went from 10⁶ to 10³⁰⁰) is treated as a reset too, so that
+  /// a corrupt value never becomes an absurd rate.
   func isReset(after previous: CounterSample) -> Bool {
     if !ssrc.isNaN && !previous.ssrc.isNaN && ssrc != previous.ssrc { return true }
-    return bytes < previous.bytes || packets < previous.packets || frames < previous.frames
+    if bytes < previous.bytes || packets < previous.packets || frames < previous.frames { return true }
+    let milliseconds = timestamp - previous.timestamp
+    if milliseconds > 0, (bytes - previous.bytes) * 8 * 1000 / milliseconds > Self.implausibleBitsPerSecond {
+      return true
+    }
+    return false
   }
+
+  /// 100 Gbit/s: beyond any WebRTC stream.
+  static let implausibleBitsPerSecond = 1e11
 }
 
 /// `b − a`, or NaN when either is unknown.

@@ -148,11 +148,13 @@ struct PeerConnectionAccumulator {
       context.legacyTrack = legacy
       if context.trackIdentifier == nil { context.trackIdentifier = legacy.trackIdentifier }
     }
-    if streams[id] == nil {
-      streams[id] = RTPStreamAccumulator(id: id, direction: direction, firstSequence: sequence)
-      streamOrder.append(id)
+    // An id reused for the other direction (a hand-edited or merged dump) is another stream.
+    let key = direction == .inbound ? id : "\u{1}out\u{1}" + id
+    if streams[key] == nil {
+      streams[key] = RTPStreamAccumulator(id: id, direction: direction, firstSequence: sequence)
+      streamOrder.append(key)
     }
-    streams[id]?.add(
+    streams[key]?.add(
       report: report, index: index, timestamp: timestamp, sequence: sequence, context: context)
   }
 

@@ -274,7 +274,7 @@ struct InternalsEmitter {
       span = max(span ?? 0, seconds.isFinite ? seconds : 0)
     }
     guard let span else { return }
-    let seconds = Int(span.rounded())
+    let seconds = Int(roundingTowardZero: span.rounded()) ?? 0
     warnings.append(
       "series capped at \(WebRTCInternalsParser.seriesCap) samples: the dump covers only the last \(seconds) s of peer connection \(connection.name)"
     )

@@ -35,6 +35,7 @@ struct StatsObjectDecoder {
     if report.typeName(at: row).isEmpty {
       report.setType(report.inferredType(at: row), name: "", at: row)
     }
+    if report.id(at: row).isEmpty { report.setID(Self.syntheticID(report, row: row), at: row) }
     return row
   }
 
@@ -170,6 +171,16 @@ struct StatsObjectDecoder {
   private mutating func noteIgnored(_ name: JSONKey) {
     ignoredMembers += 1
     if firstIgnoredMember == nil { firstIgnoredMember = name.decoded() }
+  }
+
+  /// An id for an object that has none: its type and SSRC (`inbound-rtp ssrc 1234`), which
+  /// stays the same from poll to poll, or else its position in the report.
+  static func syntheticID(_ report: StatsReport, row: Int) -> String {
+    let type = report.type(at: row) == .other ? report.typeName(at: row) : report.type(at: row).name
+    if let ssrc = report.number(.ssrc, at: row) {
+      return "\(type) ssrc \(ssrc.rounded() == ssrc && abs(ssrc) < 1e15 ? String(Int64(ssrc)) : String(ssrc))"
+    }
+    return "\(type) #\(row)"
   }
 
   /// Parses a numeric string such as `"45"` or `"0.25"` (legacy stats); `nil` otherwise.

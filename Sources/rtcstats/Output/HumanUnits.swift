@@ -25,6 +25,9 @@ enum HumanUnits {
 
   /// A plain number with `decimals` places.
   static func fixed(_ value: Double, decimals: Int) -> String {
+    guard value.isFinite else { return "-" }
+    // Beyond 10¹⁵ the digits are meaningless anyway (and would overflow Int64).
+    guard abs(value) < 1e15 else { return value.description }
     var scale = 1.0
     for _ in 0..<decimals { scale *= 10 }
     let scaled = (abs(value) * scale).rounded()
@@ -53,7 +56,9 @@ enum HumanUnits {
 
   /// `2026-11-29 14:44:07` (UTC) for ms since the epoch.
   static func dateTime(milliseconds: Double?) -> String {
-    guard let milliseconds, milliseconds.isFinite, milliseconds > 0 else { return "-" }
+    guard let milliseconds, milliseconds.isFinite, milliseconds > 0, milliseconds < 1e15 else {
+      return "-"
+    }
     let seconds = Int64((milliseconds / 1000).rounded(.down))
     let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     let secondOfDay = seconds - days * 86_400
