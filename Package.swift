@@ -19,7 +19,10 @@ let package = Package(
       dependencies: ["RTCStatsFormats", "RTCStatsCore"],
       resources: [.copy("Fixtures")]
     ),
-    .testTarget(name: "rtcstatsTests", dependencies: ["rtcstats", "RTCStatsFormats", "RTCStatsCore"]),
+    .testTarget(
+      name: "rtcstatsTests", dependencies: ["rtcstats", "RTCStatsFormats", "RTCStatsCore"],
+      exclude: ["Fixtures"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

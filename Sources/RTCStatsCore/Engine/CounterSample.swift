@@ -54,9 +54,9 @@ struct CounterSample {
     if !ssrc.isNaN && !previous.ssrc.isNaN && ssrc != previous.ssrc { return true }
     if bytes < previous.bytes || packets < previous.packets || frames < previous.frames { return true }
     let milliseconds = timestamp - previous.timestamp
-    if milliseconds > 0, (bytes - previous.bytes) * 8 * 1000 / milliseconds > Self.implausibleBitsPerSecond {
-      return true
-    }
+    let sent = (bytes - previous.bytes) + (headerBytes.isNaN ? 0 : headerBytes - previous.headerBytes)
+    if milliseconds > 0, sent * 8 * 1000 / milliseconds > Self.implausibleBitsPerSecond { return true }
+    if headerBytes < previous.headerBytes { return true }
     return false
   }
 

@@ -89,15 +89,19 @@ struct RTPStreamAccumulator {
       noteSSRC(sample.ssrc)
       return
     }
+    if !timestamp.isNaN, !previous.timestamp.isNaN, timestamp <= previous.timestamp {
+      // A repeated poll (equal time) or an out-of-order line (older): nothing new.
+      if timestamp < previous.timestamp { skippedSamples += 1 }
+      return
+    }
     if sample.isReset(after: previous) {
       closeSegment()
       last = sample
       noteSSRC(sample.ssrc)
       return
     }
-    guard !timestamp.isNaN, !previous.timestamp.isNaN, timestamp > previous.timestamp else {
-      if !(timestamp == previous.timestamp) { skippedSamples += 1 }
-      if timestamp.isNaN || previous.timestamp.isNaN { last = sample }
+    guard !timestamp.isNaN, !previous.timestamp.isNaN else {
+      last = sample
       return
     }
     var interval = IntervalSample(end: timestamp, duration: timestamp - previous.timestamp)

@@ -32,7 +32,10 @@ struct GetStatsParser {
   ) throws(DumpError) {
     var unitCount = 0
     do throws(DumpError) {
-      while try window.peekByte(from: &source) != nil {
+      while let next = try window.peekByte(from: &source) {
+        if unitCount > 0, next != UInt8(ascii: "["), next != UInt8(ascii: "{") {
+          throw window.positioned(JSONError(.trailingData, at: 0))
+        }
         try parseUnit(window: &window, source: &source, into: &consumer, info: &info, level: 0)
         unitCount += 1
       }
@@ -42,7 +45,10 @@ struct GetStatsParser {
         throw error
       }
       info.isTruncated = true
-      info.warnings.append("\(error.description); analysed the \(info.reportCount) reports before it")
+      let position = error.line.map { line in " at line \(line)" + (error.column.map { ", column \($0)" } ?? "") } ?? ""
+      info.warnings.append(
+        "the dump is truncated" + position + error.message.dropFirst("the dump is truncated".count)
+          + "; analysed the \(info.reportCount) reports before it")
     }
     flushLoose(into: &consumer, info: &info)
     finish(unitCount: unitCount, info: &info)
@@ -343,3 +349,4 @@ struct GetStatsParser {
     return names.isEmpty ? "an empty object" : "an object with members " + names.joined(separator: ", ")
   }
 }
+

@@ -3,12 +3,16 @@ import CZlib
 /// Decompresses a gzip stream (RFC 1952, concatenated members allowed) with the system zlib.
 ///
 /// Refuses output beyond ``maximumRatio`` times the compressed input once past
-/// ``ratioCheckThreshold`` bytes: real stats dumps compress 10–30×, a gzip bomb by 1000× and more.
+/// ``ratioCheckThreshold`` bytes: real stats dumps compress 10–50×; a gzip bomb (deflate tops out near 1000×) far more.
 public struct GzipByteSource<Base: ByteSource>: ByteSource {
   /// Largest accepted decompressed/compressed ratio.
-  public static var maximumRatio: Int { 2000 }
+  public static var maximumRatio: Int { 250 }
   /// Output size from which the ratio is checked.
   public static var ratioCheckThreshold: Int { 64 << 20 }
+
+  /// Starts with the prefix parsers recognise as a truncation, so that the part before the
+  /// cut is still analysed.
+  static var truncatedMessage: String { "the dump is truncated: the gzip data ends before its end marker" }
 
   private var base: Base
   private var stream: UnsafeMutablePointer<z_stream>
@@ -47,12 +51,7 @@ public struct GzipByteSource<Base: ByteSource>: ByteSource {
     stream.pointee.avail_out = UInt32(min(buffer.count, Int(UInt32.max)))
     while stream.pointee.avail_out > 0 {
       if stream.pointee.avail_in == 0 && !inputEnded { try refillInput() }
-      if stream.pointee.avail_in == 0 && inputEnded {
-        if stream.pointee.total_out == 0 && decompressedBytes == 0 {
-          throw DumpError(.data, "gzip data is truncated")
-        }
-        break
-      }
+      if stream.pointee.avail_in == 0 && inputEnded { break }
       let status = inflate(stream, Z_NO_FLUSH)
       if status == Z_STREAM_END {
         // Another member may follow (concatenated gzip); otherwise we are done.
@@ -64,15 +63,18 @@ public struct GzipByteSource<Base: ByteSource>: ByteSource {
         inflateReset(stream)
         continue
       }
-      if status == Z_BUF_ERROR && inputEnded {
-        throw DumpError(.data, "gzip data is truncated")
-      }
+      if status == Z_BUF_ERROR && inputEnded { break }
       guard status == Z_OK || status == Z_BUF_ERROR else {
         let message = stream.pointee.msg.map { String(cString: $0) } ?? "error \(status)"
         throw DumpError(.data, "gzip data is corrupt: " + message)
       }
     }
     let produced = buffer.count - Int(stream.pointee.avail_out)
+    if produced == 0 && inputEnded && !finished {
+      // The compressed stream ended before its end marker: a cut-off download.
+      finished = true
+      throw DumpError(.data, Self.truncatedMessage)
+    }
     decompressedBytes += produced
     if decompressedBytes > Self.ratioCheckThreshold
       && decompressedBytes / max(compressedBytes, 1) > Self.maximumRatio

@@ -25,7 +25,7 @@ struct StreamWindow: ~Copyable {
   /// Initial window size.
   static let initialSize = 4 << 20
   /// Largest single unit accepted by default (a snapshot, a line).
-  static let defaultMaximumSize = 512 << 20
+  static let defaultMaximumSize = 128 << 20
 
   private var storage: UnsafeMutableRawBufferPointer
   /// First unread byte.
@@ -38,7 +38,7 @@ struct StreamWindow: ~Copyable {
   private var droppedLines = 0
   /// Bytes after the last newline in the dropped part.
   private var droppedColumn = 0
-  let maximumSize: Int
+  private(set) var maximumSize: Int
   /// Total bytes read from the source.
   private(set) var totalBytes = 0
 
@@ -88,10 +88,16 @@ struct StreamWindow: ~Copyable {
     return true
   }
 
+  /// The largest whole document read with ``fillToEnd(from:sizeHint:)``.
+  static let wholeDocumentLimit = 16 << 30
+
   /// Reads until the stream ends; the window then holds the whole rest of the stream.
+  /// Whole-document dialects (webrtc-internals) use it: one copy of the file, up to
+  /// ``wholeDocumentLimit``.
   mutating func fillToEnd(from source: inout some ByteSource, sizeHint: Int? = nil)
     throws(DumpError)
   {
+    maximumSize = max(maximumSize, Self.wholeDocumentLimit)
     if let sizeHint, sizeHint + 1 > storage.count - (end - start) {
       if start > 0 { compact() }
       grow(to: min(max(sizeHint + 1, storage.count), maximumSize))

@@ -36,8 +36,15 @@ struct AnalyzeCommand {
       deliver: { index, result in
         var (file, times) = result
         let outputStart = ContinuousClock.now
-        if case .failure(let error) = file.outcome {
+        switch file.outcome {
+        case .failure(let error):
           console.error(Self.errorLine(path: file.path, error: error))
+        case .success(let success) where success.info.isTruncated:
+          for warning in success.info.warnings where warning.contains("truncated") {
+            console.error("rtcstats: \(Self.displayName(file.path)): warning: \(warning)")
+          }
+        case .success:
+          break
         }
         let bytes = Self.render(file, index: index, wrapsInArray: wrapsInArray, options: options)
         if !bytes.isEmpty { console.write(bytes) }

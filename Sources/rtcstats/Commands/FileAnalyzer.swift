@@ -13,7 +13,15 @@ enum FileAnalyzer {
       defer { file.close() }
       let source = TimedByteSource(base: file)
       let stopwatch = source.stopwatch
-      let info = try DumpReader.read(source: source, sizeHint: file.size, into: &consumer)
+      var info = try DumpReader.read(source: source, sizeHint: file.size, into: &consumer)
+      if consumer.analyzer.skippedSamples > 0 {
+        info.warnings.append(
+          "skipped \(consumer.analyzer.skippedSamples) samples not newer than the previous sample of the same stats object (out-of-order or repeated lines)")
+      }
+      if consumer.analyzer.counterResets > 0 {
+        info.warnings.append(
+          "\(consumer.analyzer.counterResets) counter resets or SSRC changes: those tracks continue in new segments")
+      }
       if info.reportCount == 0 {
         throw DumpError(
           .data,
