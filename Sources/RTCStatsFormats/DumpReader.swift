@@ -78,14 +78,16 @@ public enum DumpReader {
     case .chromeDump:
       // One JSON object: read it whole, then its top-level members tell the dialect.
       try window.fillToEnd(from: &source, sizeHint: sizeHint)
-      if RTCStatsV0Parser.isV0(window.unread) {
-        var info = DumpInfo(format: .rtcstatsV0)
-        var parser = RTCStatsV0Parser()
-        try parser.parse(window: &window, source: &source, into: &consumer, info: &info)
-        return info
-      }
+      // The internals index pass reads the top-level members anyway; it notes a lower-case
+      // `peerConnections` member, the mark of an rtcstats v0 export.
       var parser = WebRTCInternalsParser()
       try parser.index(document: window.unread)
+      if parser.isRTCStatsV0 {
+        var info = DumpInfo(format: .rtcstatsV0)
+        var v0 = RTCStatsV0Parser()
+        try v0.parse(window: &window, source: &source, into: &consumer, info: &info)
+        return info
+      }
       var info = DumpInfo(format: .webrtcInternals)
       try parser.parse(window: &window, source: &source, into: &consumer, info: &info)
       if info.reportCount == 0 {
