@@ -70,6 +70,7 @@ public enum DumpReader {
     case .getStats:
       var info = DumpInfo(format: .getStatsLog)
       var parser = GetStatsParser()
+      parser.sizeHint = sizeHint
       try parser.parse(window: &window, source: &source, into: &consumer, info: &info)
       if info.reportCount == 0 {
         throw DumpError(.data, "no stats reports found (valid JSON, but no getStats objects in it)")

@@ -22,6 +22,10 @@ struct GetStatsParser {
   /// The shape of the last unit that began with `[{`: a log repeats its shape, so later
   /// such units skip the classification pass.
   private var arrayOfObjectsShape: SnapshotShape?
+  /// The shape of the last top-level unit, and whether every unit so far fit on one line:
+  /// together they tell when the rest of the stream may be parsed in parallel.
+  private var lastTopShape: SnapshotShape?
+  private var unitsAreSingleLines = true
 
   init() {}
 
@@ -36,7 +40,20 @@ struct GetStatsParser {
         if unitCount > 0, next != UInt8(ascii: "["), next != UInt8(ascii: "{") {
           throw window.positioned(JSONError(.trailingData, at: 0))
         }
+        if allowsParallelLines, unitCount >= 2, unitsAreSingleLines, Self.isLineShape(lastTopShape),
+          ParallelLines.isWorthIt(window: window, sizeHint: sizeHint)
+        {
+          unitCount += try ParallelLines.parse(
+            window: &window, source: &source, into: &consumer, info: &info, parser: &self)
+          break
+        }
+        let before = window.position
         try parseUnit(window: &window, source: &source, into: &consumer, info: &info, level: 0)
+        if let bytes = window.consumedBytes(since: before) {
+          if bytes.contains(0x0A) { unitsAreSingleLines = false }
+        } else {
+          unitsAreSingleLines = false
+        }
         unitCount += 1
       }
     } catch {
@@ -52,6 +69,39 @@ struct GetStatsParser {
     }
     flushLoose(into: &consumer, info: &info)
     finish(unitCount: unitCount, info: &info)
+  }
+
+  /// Whether this parser may hand the rest of a JSON-lines stream to worker threads (not
+  /// for the workers themselves).
+  var allowsParallelLines = true
+  /// The size of the whole stream when known.
+  var sizeHint: Int?
+
+  /// Shapes whose units are independent lines: safe to parse out of order.
+  static func isLineShape(_ shape: SnapshotShape?) -> Bool {
+    switch shape {
+    case .statsArray, .entriesArray, .keyValueArray, .statsMap, .wrapper: true
+    default: false
+    }
+  }
+
+  /// Parses one top-level unit (a worker's line).
+  mutating func parseLine(
+    window: inout StreamWindow, source: inout some ByteSource,
+    into consumer: inout some StatsReportConsumer, info: inout DumpInfo
+  ) throws(DumpError) {
+    try parseUnit(window: &window, source: &source, into: &consumer, info: &info, level: 0)
+  }
+
+  /// Emits what is still gathered (stats objects logged one per line).
+  mutating func flushPending(into consumer: inout some StatsReportConsumer, info: inout DumpInfo) {
+    flushLoose(into: &consumer, info: &info)
+  }
+
+  /// Takes the notes of a worker's parser: shapes seen, µs timestamps, ignored members.
+  mutating func absorb(_ worker: GetStatsParser) {
+    for shape in worker.shapes where !shapes.contains(shape) { shapes.append(shape) }
+    decoder.absorb(worker.decoder)
   }
 
   private mutating func parseUnit(
@@ -71,6 +121,7 @@ struct GetStatsParser {
         arrayOfObjectsShape = shape
       }
     }
+    if level == 0 { lastTopShape = shape }
     switch shape {
     case .log where level < 3:
       note(.log)
@@ -310,7 +361,7 @@ struct GetStatsParser {
     if !shapes.contains(shape) { shapes.append(shape) }
   }
 
-  private func finish(unitCount: Int, info: inout DumpInfo) {
+  func finish(unitCount: Int, info: inout DumpInfo) {
     info.format = info.reportCount == 1 && !shapes.contains(.log) ? .getStatsSnapshot : .getStatsLog
     if unitCount > 1 { info.addDetail("JSON lines") }
     for shape in shapes {

@@ -59,6 +59,17 @@ struct StreamWindow: ~Copyable {
   /// Stream offset of the first unread byte.
   var position: Int { droppedBytes + start }
 
+  /// The consumed bytes from stream position `position` up to the first unread byte, while
+  /// they are still in the window; `nil` once dropped.
+  func consumedBytes(since position: Int) -> UnsafeRawBufferPointer? {
+    let offset = position - droppedBytes
+    guard offset >= 0, offset <= start else { return nil }
+    return UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(storage)[offset..<start])
+  }
+
+  /// The line (1-based) of the first unread byte.
+  var currentLine: Int { lineAndColumn(ofUnreadOffset: 0).line }
+
   /// Marks `count` unread bytes as consumed.
   mutating func consume(_ count: Int) {
     start += count

@@ -17,6 +17,13 @@ struct StatsObjectDecoder {
   private(set) var sawMicroseconds = false
   private let keys = StatsKeyTable.standard
 
+  /// Adds another decoder's notes (ignored members, µs timestamps) to this one's.
+  mutating func absorb(_ other: StatsObjectDecoder) {
+    ignoredMembers += other.ignoredMembers
+    if firstIgnoredMember == nil { firstIgnoredMember = other.firstIgnoredMember }
+    if other.sawMicroseconds { sawMicroseconds = true }
+  }
+
   /// Reads the object under the cursor into a new row of `report`.
   ///
   /// - Parameters:

@@ -1,0 +1,206 @@
+import Dispatch
+import RTCStatsCore
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// MARK: - Design
+//
+// A getStats log in JSON lines is a sequence of independent lines, so its parsing (almost
+// all of the work) can use every core while the engine, which needs the reports in order,
+// stays on the calling thread:
+//
+//     window ──cut at a newline──▶ chunk 1 ─▶ worker ─▶ reports ┐
+//                                  chunk 2 ─▶ worker ─▶ reports ├─▶ consumer, in order
+//                                  chunk 3 ─▶ worker ─▶ reports ┘
+//
+// Chunks are about 1 MB and at most a few are in flight, so memory stays bounded whatever
+// the file size. Each worker runs an ordinary `GetStatsParser` over its chunk and collects
+// the reports; errors keep their line numbers (the chunk's first line is counted as chunks
+// are cut), and a truncated last line is reported as the sequential parser would.
+
+/// Parses the rest of a JSON-lines getStats log on worker threads.
+enum ParallelLines {
+  /// Bytes per chunk.
+  static let chunkSize = 1 << 20
+  /// Chunks parsed or waiting at once.
+  static var inFlight: Int { max(2, min(activeProcessorCount, 8)) + 1 }
+  /// Streams smaller than this are not worth the threads.
+  static let minimumSize = 4 << 20
+
+  static var activeProcessorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
+  /// Whether the rest of the stream is large enough and there is more than one core.
+  ///
+  /// `RTCSTATS_SEQUENTIAL=1` in the environment turns the parallel path off (for comparing
+  /// and benchmarking).
+  static func isWorthIt(window: borrowing StreamWindow, sizeHint: Int?) -> Bool {
+    guard activeProcessorCount > 1, getenv("RTCSTATS_SEQUENTIAL") == nil else { return false }
+    if let sizeHint { return sizeHint - window.position >= minimumSize }
+    return !window.isAtEndOfStream && window.unread.count >= chunkSize
+  }
+
+  /// One chunk's outcome.
+  private struct ChunkResult: Sendable {
+    var reports: [(peerConnection: String, report: StatsReport)] = []
+    var units = 0
+    var parser = GetStatsParser()
+    var info = DumpInfo(format: .getStatsLog)
+    var error: DumpError?
+  }
+
+  /// A chunk on its way through a worker.
+  private final class Slot: Sendable {
+    let done = DispatchSemaphore(value: 0)
+    let result = Mutex<ChunkResult?>(nil)
+    let firstLine: Int
+    let isLast: Bool
+
+    init(firstLine: Int, isLast: Bool) {
+      self.firstLine = firstLine
+      self.isLast = isLast
+    }
+  }
+
+  /// Collects what a worker's parser emits.
+  private struct Collector: StatsReportConsumer {
+    var reports: [(peerConnection: String, report: StatsReport)] = []
+
+    mutating func consume(_ report: StatsReport, peerConnection: String) {
+      reports.append((peerConnection, report))
+    }
+  }
+
+  /// Parses from the window's position to the end of the stream; returns the number of units.
+  static func parse(
+    window: inout StreamWindow, source: inout some ByteSource,
+    into consumer: inout some StatsReportConsumer, info: inout DumpInfo,
+    parser: inout GetStatsParser
+  ) throws(DumpError) -> Int {
+    var line = window.currentLine
+    var pending: [Slot] = []
+    var units = 0
+    var failure: DumpError?
+    var finished = false
+
+    func drainOldest() {
+      let slot = pending.removeFirst()
+      slot.done.wait()
+      guard let result = slot.result.withLock({ $0.take() }) else { return }
+      guard failure == nil else { return }
+      for (peerConnection, report) in result.reports {
+        consumer.consume(report, peerConnection: peerConnection)
+      }
+      info.reportCount += result.reports.count
+      units += result.units
+      parser.absorb(result.parser)
+      info.warnings.append(contentsOf: result.info.warnings)
+      if var error = result.error {
+        error.line = error.line.map { $0 + slot.firstLine - 1 }
+        if slot.isLast, error.message.hasPrefix("the dump is truncated"), info.reportCount > 0 {
+          info.isTruncated = true
+          info.warnings.append(truncationWarning(error, total: info.reportCount))
+        } else {
+          failure = error
+        }
+      }
+    }
+
+    while !finished {
+      // Fill the window to at least one chunk, then cut after the last newline in it.
+      while window.unread.count < chunkSize, try window.fill(from: &source) {}
+      let unread = window.unread
+      guard !unread.isEmpty else { break }
+      var cut = cutPoint(unread)
+      while cut == nil, !window.isAtEndOfStream {
+        _ = try window.fill(from: &source)
+        cut = cutPoint(window.unread, from: chunkSize)
+      }
+      let bytes = window.unread
+      let length = cut ?? bytes.count
+      let chunk = Array(bytes[0..<length])
+      window.consume(length)
+      let isLast = cut == nil || (window.isAtEndOfStream && window.unread.isEmpty)
+      finished = isLast
+      let slot = Slot(firstLine: line, isLast: isLast)
+      line += newlineCount(chunk)
+      pending.append(slot)
+      DispatchQueue.global().async {
+        let result = parseChunk(chunk)
+        slot.result.withLock { $0 = result }
+        slot.done.signal()
+      }
+      while pending.count >= inFlight { drainOldest() }
+      if let failure { throw failureDraining(failure, &pending) }
+    }
+    while !pending.isEmpty { drainOldest() }
+    if let failure { throw failure }
+    return units
+  }
+
+  private static func failureDraining(_ error: DumpError, _ pending: inout [Slot]) -> DumpError {
+    for slot in pending { slot.done.wait() }
+    pending.removeAll()
+    return error
+  }
+
+  private static func parseChunk(_ chunk: [UInt8]) -> ChunkResult {
+    var result = ChunkResult()
+    var collector = Collector()
+    var window = StreamWindow(initialSize: chunk.count + 64)
+    var source = MemoryByteSource(chunk)
+    result.parser.allowsParallelLines = false
+    do throws(DumpError) {
+      var units = 0
+      while try window.peekByte(from: &source) != nil {
+        try result.parser.parseLine(window: &window, source: &source, into: &collector, info: &result.info)
+        units += 1
+      }
+      result.parser.flushPending(into: &collector, info: &result.info)
+      result.units = units
+    } catch {
+      result.error = error
+    }
+    result.reports = collector.reports
+    return result
+  }
+
+  /// The length up to and including the last newline before `limit` (or the first one after
+  /// `from`), or `nil` when there is none in the window.
+  private static func cutPoint(_ bytes: UnsafeRawBufferPointer, from: Int = 0) -> Int? {
+    let limit = min(chunkSize, bytes.count)
+    if from == 0 {
+      var index = limit - 1
+      while index >= 0 {
+        if bytes[index] == 0x0A { return index + 1 }
+        index -= 1
+      }
+    }
+    let start = max(from, limit)
+    guard start < bytes.count, let base = bytes.baseAddress,
+      let found = memchr(base + start, 0x0A, bytes.count - start)
+    else { return nil }
+    return UnsafeRawPointer(found) - base + 1
+  }
+
+  private static func newlineCount(_ chunk: [UInt8]) -> Int {
+    chunk.withUnsafeBytes { bytes in
+      guard let base = bytes.baseAddress else { return 0 }
+      var count = 0
+      var offset = 0
+      while offset < bytes.count, let found = memchr(base + offset, 0x0A, bytes.count - offset) {
+        count += 1
+        offset = UnsafeRawPointer(found) - base + 1
+      }
+      return count
+    }
+  }
+
+  private static func truncationWarning(_ error: DumpError, total: Int) -> String {
+    let position = error.line.map { " at line \($0)" + (error.column.map { ", column \($0)" } ?? "") } ?? ""
+    return "the dump is truncated" + position + error.message.dropFirst("the dump is truncated".count)
+      + "; analysed the \(total) reports before it"
+  }
+}
