@@ -28,8 +28,14 @@ public enum DumpReader {
   }
 
   /// Reads a dump from any byte source.
+  ///
+  /// - Parameters:
+  ///   - sizeHint: The size of the stream when known (a regular file's size).
+  ///   - parallel: Whether a large JSON-lines log may be parsed on several threads; the
+  ///     reports reach the consumer in the same order either way.
   public static func read(
-    source: some ByteSource, sizeHint: Int? = nil, into consumer: inout some StatsReportConsumer
+    source: some ByteSource, sizeHint: Int? = nil, parallel: Bool = true,
+    into consumer: inout some StatsReportConsumer
   ) throws(DumpError) -> DumpInfo {
     var counting = CountingByteSource(source)
     let counter = counting.counter
@@ -46,18 +52,19 @@ public enum DumpReader {
     if magic == [0x1F, 0x8B] {
       var gzip = try GzipByteSource(PrefixedByteSource(prefix: magic, base: counting))
       defer { gzip.close() }
-      info = try readDecompressed(source: &gzip, sizeHint: nil, into: &consumer)
+      info = try readDecompressed(source: &gzip, sizeHint: nil, parallel: parallel, into: &consumer)
       info.isCompressed = true
     } else {
       var plain = PrefixedByteSource(prefix: magic, base: counting)
-      info = try readDecompressed(source: &plain, sizeHint: sizeHint, into: &consumer)
+      info = try readDecompressed(source: &plain, sizeHint: sizeHint, parallel: parallel, into: &consumer)
     }
     info.bytes = counter.value
     return info
   }
 
   private static func readDecompressed(
-    source: inout some ByteSource, sizeHint: Int?, into consumer: inout some StatsReportConsumer
+    source: inout some ByteSource, sizeHint: Int?, parallel: Bool,
+    into consumer: inout some StatsReportConsumer
   ) throws(DumpError) -> DumpInfo {
     var window = StreamWindow()
     _ = try window.fill(from: &source)
@@ -71,6 +78,7 @@ public enum DumpReader {
       var info = DumpInfo(format: .getStatsLog)
       var parser = GetStatsParser()
       parser.sizeHint = sizeHint
+      parser.allowsParallelLines = parallel
       try parser.parse(window: &window, source: &source, into: &consumer, info: &info)
       if info.reportCount == 0 {
         throw DumpError(.data, "no stats reports found (valid JSON, but no getStats objects in it)")

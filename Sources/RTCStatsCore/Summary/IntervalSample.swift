@@ -112,6 +112,17 @@ public struct IntervalSample: Sendable, Equatable {
     }
   }
 
+  /// Equal when every figure is equal or unknown in both.
+  public static func == (lhs: IntervalSample, rhs: IntervalSample) -> Bool {
+    lhs.end == rhs.end && lhs.duration == rhs.duration && lhs.bitrate == rhs.bitrate
+      && lhs.totalBitrate == rhs.totalBitrate && lhs.packetsLost == rhs.packetsLost
+      && lhs.packetLossPercent == rhs.packetLossPercent && lhs.frameRate == rhs.frameRate
+      && lhs.width == rhs.width && lhs.height == rhs.height && lhs.jitter == rhs.jitter
+      && lhs.roundTripTime == rhs.roundTripTime && lhs.freezeCount == rhs.freezeCount
+      && lhs.pauseCount == rhs.pauseCount && lhs.concealmentPercent == rhs.concealmentPercent
+      && lhs.audioLevel == rhs.audioLevel && lhs.qualityLimitationReason == rhs.qualityLimitationReason
+  }
+
   private static func read(_ value: Float) -> Double? { value.isNaN ? nil : Double(value) }
   private static func store(_ value: Double?) -> Float {
     guard let value, value.isFinite else { return .nan }

@@ -37,9 +37,7 @@ struct GetStatsParser {
     var unitCount = 0
     do throws(DumpError) {
       while let next = try window.peekByte(from: &source) {
-        if unitCount > 0, next != UInt8(ascii: "["), next != UInt8(ascii: "{") {
-          throw window.positioned(JSONError(.trailingData, at: 0))
-        }
+        if unitCount > 0 { try Self.checkUnitStart(next, window: window) }
         if allowsParallelLines, unitCount >= 2, unitsAreSingleLines, Self.isLineShape(lastTopShape),
           ParallelLines.isWorthIt(window: window, sizeHint: sizeHint)
         {
@@ -83,6 +81,13 @@ struct GetStatsParser {
     case .statsArray, .entriesArray, .keyValueArray, .statsMap, .wrapper: true
     default: false
     }
+  }
+
+  /// Every value after the first must be another snapshot, array or object.
+  static func checkUnitStart(_ next: UInt8, window: borrowing StreamWindow) throws(DumpError) {
+    guard next != UInt8(ascii: "["), next != UInt8(ascii: "{") else { return }
+    throw window.positioned(
+      JSONError(.unexpectedByte(next, expected: "'[' or '{' to start the next snapshot"), at: 0))
   }
 
   /// Parses one top-level unit (a worker's line).

@@ -154,7 +154,8 @@ enum ParallelLines {
     result.parser.allowsParallelLines = false
     do throws(DumpError) {
       var units = 0
-      while try window.peekByte(from: &source) != nil {
+      while let next = try window.peekByte(from: &source) {
+        try GetStatsParser.checkUnitStart(next, window: window)
         try result.parser.parseLine(window: &window, source: &source, into: &collector, info: &result.info)
         units += 1
       }
