@@ -68,9 +68,12 @@ public enum DumpReader {
   ) throws(DumpError) -> DumpInfo {
     var window = StreamWindow()
     _ = try window.fill(from: &source)
-    // Sniff up to 64 KB: enough for every dialect's first member or line.
-    while window.unread.count < 64 << 10, try window.fill(from: &source) {}
-    let detection = FormatDetector.detect(window.unread, isComplete: window.isAtEndOfStream)
+
+    while window.unread.count < FormatDetector.prefixLength, try window.fill(from: &source) {}
+    let unread = window.unread
+    let prefix = UnsafeRawBufferPointer(rebasing: unread.prefix(FormatDetector.prefixLength))
+    let detection = FormatDetector.detect(
+      prefix, isComplete: window.isAtEndOfStream && prefix.count == unread.count)
     switch detection {
     case .rejected(let message):
       throw DumpError(.data, message)

@@ -1,5 +1,8 @@
 /// Decides the dialect of a dump from its first bytes, never from its file name.
 enum FormatDetector {
+  /// Bytes looked at: enough for every dialect's first member or line.
+  static let prefixLength = 64 << 10
+
   /// What the first bytes say.
   enum Detection: Equatable {
     /// A getStats snapshot or log (any shape of ``SnapshotShape``).
