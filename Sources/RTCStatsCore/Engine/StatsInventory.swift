@@ -8,7 +8,8 @@ public struct StatsInventory: StatsReportConsumer, Sendable {
     public var reportCount = 0
     public var firstTimestamp: Double?
     public var lastTimestamp: Double?
-    /// Stats objects per `type` as written in the dump (`(none)` when absent).
+    /// Stats objects per `type` as written in the dump; a type inferred from the id or the
+    /// members is marked `(inferred)`, an unknown one is `(no type)`.
     public var typeCounts: [String: Int] = [:]
     /// Distinct stats ids seen.
     public var objectCount: Int { ids.count }
@@ -45,8 +46,13 @@ public struct StatsInventory: StatsReportConsumer, Sendable {
     connection.reportCount += 1
     var newest: Double?
     for index in 0..<report.count {
-      let name = report.typeName(at: index)
-      connection.typeCounts[name.isEmpty ? "(none)" : name, default: 0] += 1
+      var name = report.typeName(at: index)
+      if name.isEmpty {
+        // No `type` member: the parser inferred it from the id or the members.
+        let type = report.type(at: index)
+        name = type == .other ? "(no type)" : type.name + " (inferred)"
+      }
+      connection.typeCounts[name, default: 0] += 1
       connection.ids.insert(report.id(at: index))
       if let timestamp = report.timestamp(at: index) {
         newest = max(newest ?? timestamp, timestamp)
