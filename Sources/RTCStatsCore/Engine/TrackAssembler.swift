@@ -4,8 +4,8 @@
 /// - An inbound track is every `inbound-rtp` stream with the same `trackIdentifier` (a new
 ///   SSRC for the same receiver continues the track); without one, each stream is a track.
 /// - An outbound track is every `outbound-rtp` stream of one media source (`mediaSourceId`,
-///   else the transceiver `mid`, else the obsolete `trackId`): one stream per simulcast
-///   encoding, each a layer of the track.
+///   else the transceiver `mid`, else the obsolete `trackId`, else — video only, for dumps
+///   that keep none of these — the codec): one stream per simulcast encoding, each a layer.
 enum TrackAssembler {
   static func tracks(from streams: [RTPStreamAccumulator]) -> [TrackAnalysis] {
     var groups: [String: [RTPStreamAccumulator]] = [:]
@@ -35,9 +35,12 @@ enum TrackAssembler {
       let name = stream.trackIdentifier.map { "track:" + $0 } ?? "id:" + stream.id
       return "in|" + kind + "|" + name
     case .outbound:
+      // Without any of these (Firefox as logged by Jitsi), the simulcast encodings of one
+      // sender are recognisable only by their shared codec: group video by codec.
       let name =
         stream.mediaSourceId.map { "source:" + $0 } ?? stream.mid.map { "mid:" + $0 }
-        ?? stream.trackId.map { "track:" + $0 } ?? "id:" + stream.id
+        ?? stream.trackId.map { "track:" + $0 }
+        ?? (stream.kind == .video ? stream.codec.map { "codec:" + $0 } : nil) ?? "id:" + stream.id
       return "out|" + kind + "|" + name
     }
   }
