@@ -231,7 +231,8 @@ public struct JSONReader {
     skipWhitespace()
     if matchLiteral("true") { return true }
     if matchLiteral("false") { return false }
-    if let error = truncatedLiteral("true") ?? truncatedLiteral("false") { throw error }
+    if offset < count && base[offset] == UInt8(ascii: "t") { throw literalError("true") }
+    if offset < count && base[offset] == UInt8(ascii: "f") { throw literalError("false") }
     throw mismatch(expected: "a boolean")
   }
 
@@ -239,18 +240,28 @@ public struct JSONReader {
   public mutating func readNull() throws(JSONError) {
     skipWhitespace()
     if matchLiteral("null") { return }
-    if let error = truncatedLiteral("null") { throw error }
+    if offset < count && base[offset] == UInt8(ascii: "n") { throw literalError("null") }
     throw mismatch(expected: "null")
   }
 
-  /// The error for a literal cut short by the end of the buffer (`tr` at the very end), so
-  /// that a streaming caller knows more bytes may complete it.
-  func truncatedLiteral(_ literal: StaticString) -> JSONError? {
-    let available = count &- offset
-    guard available < literal.utf8CodeUnitCount else { return nil }
+  /// The error for a word under the cursor that starts like `literal` but is not it: the
+  /// first byte that differs (`tru]` → "expected 'true', found ']'"), or the end of the
+  /// buffer when every byte there matches (`tr` at the very end), so that a streaming caller
+  /// knows more bytes may complete it.
+  func literalError(_ literal: StaticString) -> JSONError {
     let text = literal.utf8Start
-    for index in 0..<available where base[offset &+ index] != text[index] { return nil }
-    return JSONError(.unexpectedEnd(expected: "'\(literal)'"), at: count)
+    var index = 0
+    while index < literal.utf8CodeUnitCount {
+      let position = offset &+ index
+      guard position < count else {
+        return JSONError(.unexpectedEnd(expected: "'\(literal)'"), at: count)
+      }
+      if base[position] != text[index] {
+        return JSONError(.unexpectedByte(base[position], expected: "'\(literal)'"), at: position)
+      }
+      index &+= 1
+    }
+    return JSONError(.unexpectedByte(base[offset], expected: "a value"), at: offset)
   }
 
   /// Consumes `null` if it comes next.
@@ -360,17 +371,11 @@ public struct JSONReader {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
           try scanNumber()
         case UInt8(ascii: "t"):
-          if !matchLiteral("true") {
-            throw truncatedLiteral("true") ?? JSONError(.unexpectedByte(byte, expected: "a value"), at: offset)
-          }
+          if !matchLiteral("true") { throw literalError("true") }
         case UInt8(ascii: "f"):
-          if !matchLiteral("false") {
-            throw truncatedLiteral("false") ?? JSONError(.unexpectedByte(byte, expected: "a value"), at: offset)
-          }
+          if !matchLiteral("false") { throw literalError("false") }
         case UInt8(ascii: "n"):
-          if !matchLiteral("null") {
-            throw truncatedLiteral("null") ?? JSONError(.unexpectedByte(byte, expected: "a value"), at: offset)
-          }
+          if !matchLiteral("null") { throw literalError("null") }
         default:
           throw JSONError(.unexpectedByte(byte, expected: "a value"), at: offset)
         }
