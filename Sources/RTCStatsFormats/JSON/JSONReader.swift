@@ -313,12 +313,23 @@ public struct JSONReader {
     var level = 0
     var expectingValue = true
     var inObjectAfterComma = false
+    // Right after `[` or `{`, and right after `,` in an array: only for the messages, which
+    // are the same as those of `nextKey`, `nextElement` and `readValue`.
+    var justOpened = false
+    var afterArrayComma = false
     while true {
       skipWhitespace()
       guard offset < count else {
-        throw JSONError(
-          .unexpectedEnd(expected: expectingValue ? "a value" : "',' or a closing bracket"),
-          at: offset)
+        let expected: String
+        if !expectingValue {
+          expected =
+            Self.isObject(level: level &- 1, shallowKinds, deepKinds) ? "',' or '}'" : "',' or ']'"
+        } else if justOpened {
+          expected = inObjectAfterComma ? "a member name or '}'" : "a value or ']'"
+        } else {
+          expected = inObjectAfterComma ? "a member name" : "a value"
+        }
+        throw JSONError(.unexpectedEnd(expected: expected), at: offset)
       }
       let byte = base[offset]
       if expectingValue {
@@ -336,8 +347,10 @@ public struct JSONReader {
           }
           offset &+= 1
           inObjectAfterComma = false
+          justOpened = false
           continue
         }
+        justOpened = false
         switch byte {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
           let isObject = byte == UInt8(ascii: "{")
@@ -363,7 +376,9 @@ public struct JSONReader {
             expectingValue = false
           } else {
             inObjectAfterComma = isObject
+            justOpened = true
           }
+          afterArrayComma = false
           if level == 0 { return }
           continue
         case UInt8(ascii: "\""):
@@ -377,30 +392,43 @@ public struct JSONReader {
         case UInt8(ascii: "n"):
           if !matchLiteral("null") { throw literalError("null") }
         default:
-          throw JSONError(.unexpectedByte(byte, expected: "a value"), at: offset)
+          let expected =
+            afterArrayComma && byte == UInt8(ascii: "]") ? "a value after ','" : "a value"
+          throw JSONError(.unexpectedByte(byte, expected: expected), at: offset)
         }
+        afterArrayComma = false
         if level == 0 { return }
         expectingValue = false
         continue
       }
       // After a value inside a container: ',' or the matching closing bracket.
       let top = level &- 1
-      let isObject = top < 64 ? shallowKinds & (1 << UInt64(top)) != 0 : deepKinds[top - 64]
+      let isObject = Self.isObject(level: top, shallowKinds, deepKinds)
       let closing = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
       if byte == UInt8(ascii: ",") {
         offset &+= 1
         expectingValue = true
         inObjectAfterComma = isObject
+        afterArrayComma = !isObject
         continue
       }
       guard byte == closing else {
         throw JSONError(
-          .unexpectedByte(byte, expected: isObject ? "',' or '}'" : "',' or ']'"), at: offset)
+          .unexpectedByte(
+            byte,
+            expected: isObject ? "',' or '}' after an object member" : "',' or ']' after an array element"),
+          at: offset)
       }
       offset &+= 1
       level &-= 1
       if level == 0 { return }
     }
+  }
+
+  /// Whether nesting level `level` of ``skipValue()`` is an object.
+  @inline(__always)
+  private static func isObject(level: Int, _ shallowKinds: UInt64, _ deepKinds: [Bool]) -> Bool {
+    level < 64 ? shallowKinds & (1 << UInt64(level)) != 0 : deepKinds[level - 64]
   }
 }
 
