@@ -12,6 +12,8 @@ Each dump gives a few seeds of at most a few KB:
     elements, objects to their first members, long strings shortened, JSON held in
     strings shrunk the same way) so that it still parses and keeps the dialect's shape;
   * a gzip copy of a few of them (rtcstats dumps are usually .gz).
+For the stream target, only seeds of at most 4 KB are kept, each behind one byte (the
+target's chunk pattern).
 FILE (--dict) gets JSON tokens and every member name and keyword the parsers
 compare against (string literals found in Sources/), for libFuzzer's -dict.
 """
@@ -187,7 +189,7 @@ def dictionary_entries():
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("target", choices=("json", "dump"))
+    parser.add_argument("target", choices=("json", "dump", "stream"))
     parser.add_argument("outdir")
     parser.add_argument("--dict", help="write a libFuzzer dictionary here")
     parser.add_argument("--shared", default=os.path.join(os.path.dirname(ROOT), "shared"))
@@ -197,6 +199,12 @@ def main():
 
     def write(name, data):
         nonlocal count
+        if args.target == "stream":
+            # The stream target reads its first byte as the chunk pattern and repeats the
+            # rest: only small, uncompressed seeds are useful.
+            if len(data) > 4096 or data[:2] == b"\x1f\x8b":
+                return
+            data = bytes([count % 251]) + data
         with open(os.path.join(args.outdir, name), "wb") as f:
             f.write(data)
         count += 1
