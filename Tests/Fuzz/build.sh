@@ -29,6 +29,7 @@ common=(
   "$opt" -g
   -sanitize="$sanitizers"
   -parse-as-library
+  -package-name rtcstats
 )
 
 # Builds one library module from every .swift file under Sources/<module>.
