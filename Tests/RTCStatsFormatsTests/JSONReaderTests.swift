@@ -218,6 +218,29 @@ struct JSONReaderStringTests {
     #expect(wholeTextError(json) == nil)
   }
 
+  /// The plain-ASCII fast path looks at eight bytes at a time: a special byte in every
+  /// lane of the word, and just past it, must still be seen.
+  @Test func specialBytesInEveryPosition() throws {
+    for position in 0..<20 {
+      let before = [UInt8](repeating: UInt8(ascii: "a"), count: position)
+      let after = [UInt8](repeating: UInt8(ascii: "b"), count: 19 - position)
+      func string(_ middle: [UInt8]) -> [UInt8] { [0x22] + before + middle + after + [0x22] }
+      // A control character or a lone continuation byte is an error at its own offset.
+      #expect(wholeTextError(bytes: string([0x1F])) == JSONError(.controlCharacterInString, at: 1 + position))
+      #expect(wholeTextError(bytes: string([0x80])) == JSONError(.invalidUTF8, at: 1 + position))
+      // A quote ends the string early: what follows is trailing data.
+      #expect(wholeTextError(bytes: string([0x22])) == JSONError(.trailingData, at: 2 + position))
+      // Escapes, UTF-8 and DEL are read back exactly.
+      for (middle, expected) in [
+        (Array(#"\""#.utf8), "\""), (Array(#"\\"#.utf8), "\\"), (Array(#"\n"#.utf8), "\n"),
+        (Array("é".utf8), "é"), ([0x7F], "\u{7F}"),
+      ] {
+        let value = try read(bytes: string(middle)) { (reader) throws(JSONError) in try reader.readString() }
+        #expect(value == String(repeating: "a", count: position) + expected + String(repeating: "b", count: 19 - position))
+      }
+    }
+  }
+
   @Test func keysCompareAfterUnescaping() throws {
     try read(#"{"\u0061b":1,"ab":2,"a":3}"#) { (reader) throws(JSONError) in
       var object = try reader.beginObject()
