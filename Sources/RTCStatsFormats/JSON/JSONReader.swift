@@ -231,7 +231,8 @@ public struct JSONReader {
     skipWhitespace()
     if matchLiteral("true") { return true }
     if matchLiteral("false") { return false }
-    if let error = truncatedLiteral("true") ?? truncatedLiteral("false") { throw error }
+    if offset < count && base[offset] == UInt8(ascii: "t") { throw literalError("true") }
+    if offset < count && base[offset] == UInt8(ascii: "f") { throw literalError("false") }
     throw mismatch(expected: "a boolean")
   }
 
@@ -239,18 +240,28 @@ public struct JSONReader {
   public mutating func readNull() throws(JSONError) {
     skipWhitespace()
     if matchLiteral("null") { return }
-    if let error = truncatedLiteral("null") { throw error }
+    if offset < count && base[offset] == UInt8(ascii: "n") { throw literalError("null") }
     throw mismatch(expected: "null")
   }
 
-  /// The error for a literal cut short by the end of the buffer (`tr` at the very end), so
-  /// that a streaming caller knows more bytes may complete it.
-  func truncatedLiteral(_ literal: StaticString) -> JSONError? {
-    let available = count &- offset
-    guard available < literal.utf8CodeUnitCount else { return nil }
+  /// The error for a word under the cursor that starts like `literal` but is not it: the
+  /// first byte that differs (`tru]` → "expected 'true', found ']'"), or the end of the
+  /// buffer when every byte there matches (`tr` at the very end), so that a streaming caller
+  /// knows more bytes may complete it.
+  func literalError(_ literal: StaticString) -> JSONError {
     let text = literal.utf8Start
-    for index in 0..<available where base[offset &+ index] != text[index] { return nil }
-    return JSONError(.unexpectedEnd(expected: "'\(literal)'"), at: count)
+    var index = 0
+    while index < literal.utf8CodeUnitCount {
+      let position = offset &+ index
+      guard position < count else {
+        return JSONError(.unexpectedEnd(expected: "'\(literal)'"), at: count)
+      }
+      if base[position] != text[index] {
+        return JSONError(.unexpectedByte(base[position], expected: "'\(literal)'"), at: position)
+      }
+      index &+= 1
+    }
+    return JSONError(.unexpectedByte(base[offset], expected: "a value"), at: offset)
   }
 
   /// Consumes `null` if it comes next.
@@ -302,12 +313,23 @@ public struct JSONReader {
     var level = 0
     var expectingValue = true
     var inObjectAfterComma = false
+    // Right after `[` or `{`, and right after `,` in an array: only for the messages, which
+    // are the same as those of `nextKey`, `nextElement` and `readValue`.
+    var justOpened = false
+    var afterArrayComma = false
     while true {
       skipWhitespace()
       guard offset < count else {
-        throw JSONError(
-          .unexpectedEnd(expected: expectingValue ? "a value" : "',' or a closing bracket"),
-          at: offset)
+        let expected: String
+        if !expectingValue {
+          expected =
+            Self.isObject(level: level &- 1, shallowKinds, deepKinds) ? "',' or '}'" : "',' or ']'"
+        } else if justOpened {
+          expected = inObjectAfterComma ? "a member name or '}'" : "a value or ']'"
+        } else {
+          expected = inObjectAfterComma ? "a member name" : "a value"
+        }
+        throw JSONError(.unexpectedEnd(expected: expected), at: offset)
       }
       let byte = base[offset]
       if expectingValue {
@@ -325,8 +347,10 @@ public struct JSONReader {
           }
           offset &+= 1
           inObjectAfterComma = false
+          justOpened = false
           continue
         }
+        justOpened = false
         switch byte {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
           let isObject = byte == UInt8(ascii: "{")
@@ -352,7 +376,9 @@ public struct JSONReader {
             expectingValue = false
           } else {
             inObjectAfterComma = isObject
+            justOpened = true
           }
+          afterArrayComma = false
           if level == 0 { return }
           continue
         case UInt8(ascii: "\""):
@@ -360,42 +386,49 @@ public struct JSONReader {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
           try scanNumber()
         case UInt8(ascii: "t"):
-          if !matchLiteral("true") {
-            throw truncatedLiteral("true") ?? JSONError(.unexpectedByte(byte, expected: "a value"), at: offset)
-          }
+          if !matchLiteral("true") { throw literalError("true") }
         case UInt8(ascii: "f"):
-          if !matchLiteral("false") {
-            throw truncatedLiteral("false") ?? JSONError(.unexpectedByte(byte, expected: "a value"), at: offset)
-          }
+          if !matchLiteral("false") { throw literalError("false") }
         case UInt8(ascii: "n"):
-          if !matchLiteral("null") {
-            throw truncatedLiteral("null") ?? JSONError(.unexpectedByte(byte, expected: "a value"), at: offset)
-          }
+          if !matchLiteral("null") { throw literalError("null") }
         default:
-          throw JSONError(.unexpectedByte(byte, expected: "a value"), at: offset)
+          let expected =
+            afterArrayComma && byte == UInt8(ascii: "]") ? "a value after ','" : "a value"
+          throw JSONError(.unexpectedByte(byte, expected: expected), at: offset)
         }
+        afterArrayComma = false
         if level == 0 { return }
         expectingValue = false
         continue
       }
       // After a value inside a container: ',' or the matching closing bracket.
       let top = level &- 1
-      let isObject = top < 64 ? shallowKinds & (1 << UInt64(top)) != 0 : deepKinds[top - 64]
+      let isObject = Self.isObject(level: top, shallowKinds, deepKinds)
       let closing = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
       if byte == UInt8(ascii: ",") {
         offset &+= 1
         expectingValue = true
         inObjectAfterComma = isObject
+        afterArrayComma = !isObject
         continue
       }
       guard byte == closing else {
         throw JSONError(
-          .unexpectedByte(byte, expected: isObject ? "',' or '}'" : "',' or ']'"), at: offset)
+          .unexpectedByte(
+            byte,
+            expected: isObject ? "',' or '}' after an object member" : "',' or ']' after an array element"),
+          at: offset)
       }
       offset &+= 1
       level &-= 1
       if level == 0 { return }
     }
+  }
+
+  /// Whether nesting level `level` of ``skipValue()`` is an object.
+  @inline(__always)
+  private static func isObject(level: Int, _ shallowKinds: UInt64, _ deepKinds: [Bool]) -> Bool {
+    level < 64 ? shallowKinds & (1 << UInt64(level)) != 0 : deepKinds[level - 64]
   }
 }
 

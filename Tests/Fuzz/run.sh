@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Fuzzes one target for a while: Tests/Fuzz/run.sh TARGET SECONDS [libFuzzer flags...]
+#
+#   Tests/Fuzz/run.sh json 600
+#   Tests/Fuzz/run.sh dump 600 -use_value_profile=1
+#
+# Builds <build>/fuzz-TARGET when it is missing or older than Sources/ or Tests/Fuzz/ (see
+# build.sh), writes fresh seeds cut from ../shared into <build>/seeds-TARGET (seed.py),
+# and runs libFuzzer with one job, a 10 s per-input timeout and a 2 GB RSS limit. The
+# growing corpus stays in <build>/corpus-TARGET between runs; crashers, timeouts and OOMs
+# land in <build>/artifacts-TARGET/ (keep each one in
+# Tests/RTCStatsFormatsTests/Fixtures/fuzz-regressions/ once fixed). The exit status is
+# non-zero when libFuzzer found something.
+#
+# Environment: FUZZ_BUILD_DIR (default .build/fuzz), FUZZ_MAX_LEN (default 16384; 4096 for
+# the stream target, which repeats its input past 64 KB), plus those of build.sh.
+set -euo pipefail
+
+if [ $# -lt 2 ]; then
+  echo "usage: $0 TARGET SECONDS [libFuzzer flags...]" >&2
+  exit 64
+fi
+target=$1
+seconds=$2
+shift 2
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+out=${FUZZ_BUILD_DIR:-$root/.build/fuzz}
+export FUZZ_BUILD_DIR=$out
+binary=$out/fuzz-$target
+[ -f "$here/$target.swift" ] || { echo "no fuzz target $here/$target.swift" >&2; exit 64; }
+
+if [ ! -x "$binary" ] || [ -n "$(find "$root/Sources" "$here" -name '*.swift' -newer "$binary" -print -quit)" ]; then
+  "$here/build.sh" "$target" >/dev/null
+fi
+
+seeds=$out/seeds-$target
+corpus=$out/corpus-$target
+artifacts=$out/artifacts-$target
+work=$out/work-$target
+rm -rf "$seeds"
+mkdir -p "$seeds" "$corpus" "$artifacts" "$work"
+python3 "$here/seed.py" "$target" "$seeds" --dict "$out/$target.dict"
+
+# Let libFuzzer handle crashes (the Swift runtime's backtracer would take over the signal,
+# print instead, and leave no artifact). Freed blocks of 3 MB or more (the 4 MB stream
+# window) skip ASan's quarantine: unmapped at once, a use after free still faults, and the
+# target runs about 5× faster.
+export SWIFT_BACKTRACE=enable=no
+export ASAN_OPTIONS=${ASAN_OPTIONS:-quarantine_size_mb=3}
+
+max_len=${FUZZ_MAX_LEN:-16384}
+if [ "$target" = stream ]; then max_len=${FUZZ_MAX_LEN:-4096}; fi
+
+before=$(ls "$artifacts" | wc -l)
+cd "$work"
+rm -f fuzz-0.log
+status=0
+echo "fuzzing $target for $seconds s (log: $work/fuzz-0.log)" >&2
+"$binary" -jobs=1 -workers=1 -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+  -max_len="$max_len" -dict="$out/$target.dict" -artifact_prefix="$artifacts/" \
+  -print_final_stats=1 "$@" "$corpus" "$seeds" >"$work/run.log" 2>&1 || status=$?
+# With -jobs, libFuzzer writes the job's output to fuzz-0.log: show the start, the end,
+# the statistics and any report.
+log=fuzz-0.log
+[ -f "$log" ] || log=run.log
+grep -E '^#[0-9]+[[:space:]]+(INITED|DONE)|^stat::|^Done ' "$log" | awk '!seen[$0]++' >&2 || true
+if grep -qE '^==[0-9]+==ERROR|^SUMMARY|Fatal error|fuzz check failed|Test unit written' "$log"; then
+  sed -n '/^==[0-9]*==ERROR\|Fatal error\|fuzz check failed\|deadly signal\|ALARM\|out-of-memory/,$p' "$log" | head -60 >&2
+fi
+after=$(ls "$artifacts" | wc -l)
+if [ "$after" -gt "$before" ]; then
+  echo "new artifacts in $artifacts:" >&2
+  ls -t "$artifacts" | head -n $((after - before)) >&2
+  exit 1
+fi
+exit "$status"

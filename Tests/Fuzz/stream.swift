@@ -1,0 +1,61 @@
+// libFuzzer target: reading in pieces must give the same result as reading at once.
+//
+// The input (after its first byte) is repeated, one copy per line, past 64 KB, so that
+// the stream outgrows the bytes `DumpReader` sniffs and the dialect parser has to pull
+// more through `StreamWindow` while values are cut at arbitrary places. The stream is read
+// twice: from memory in one piece, and through a source that returns small, uneven chunks
+// (sizes chosen by the first byte). The outcome (`DumpInfo` or the `DumpError` with its
+// line and column) and the analysis must be identical. Build and run with
+// Tests/Fuzz/run.sh stream.
+
+import RTCStatsCore
+import RTCStatsFormats
+
+/// Returns at most one chunk per read, cycling through uneven sizes.
+private struct ChunkedByteSource: ByteSource {
+  static let sizes = [1, 3, 17, 64, 500, 1021, 4096, 8191]
+  let bytes: [UInt8]
+  var offset = 0
+  var step: Int
+
+  mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(DumpError) -> Int {
+    step &+= 1
+    let chunk = Self.sizes[step % Self.sizes.count]
+    let count = min(buffer.count, chunk, bytes.count - offset)
+    guard count > 0 else { return 0 }
+    for index in 0..<count { buffer[index] = bytes[offset + index] }
+    offset += count
+    return count
+  }
+}
+
+private func outcome(_ source: some ByteSource) -> String {
+  var analyzer = CallAnalyzer()
+  let result: String
+  do {
+    var info = try DumpReader.read(source: source, into: &analyzer)
+    info.bytes = 0
+    result = "\(info)"
+  } catch {
+    result = "error: \(error)"
+  }
+  return result + "\n" + "\(analyzer.analysis())"
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzStream(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  guard let data, size >= 2, data[1] != 0x1F else { return 0 }  // gzip does not repeat
+  let unit = UnsafeBufferPointer(start: data + 1, count: size - 1)
+  var stream: [UInt8] = []
+  stream.reserveCapacity((64 << 10) + 2 * size)
+  while stream.count < (64 << 10) + 4096 {
+    stream.append(contentsOf: unit)
+    stream.append(0x0A)
+  }
+  let whole = outcome(MemoryByteSource(stream))
+  let chunked = outcome(ChunkedByteSource(bytes: stream, step: Int(data[0])))
+  if whole != chunked {
+    fatalError("fuzz check failed: chunked reading differs\n--- whole\n\(whole)\n--- chunked\n\(chunked)")
+  }
+  return 0
+}
