@@ -1,5 +1,9 @@
 import RTCStatsCore
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Reads getStats snapshots and logs of them: every shape of ``SnapshotShape``, as one JSON
 /// value, JSON lines, or a JSON array, streamed unit by unit.
 ///
@@ -47,10 +51,15 @@ struct GetStatsParser {
         }
         let before = window.position
         try parseUnit(window: &window, source: &source, into: &consumer, info: &info, level: 0)
-        if let bytes = window.consumedBytes(since: before) {
-          if bytes.contains(0x0A) { unitsAreSingleLines = false }
-        } else {
-          unitsAreSingleLines = false
+        if allowsParallelLines, unitCount < 2, unitsAreSingleLines {
+          // Only the first units decide whether the stream is one value per line.
+          let bytes = window.consumedBytes(since: before)
+          let hasNewline = bytes.map { unit in
+            unit.baseAddress.map { memchr($0, 0x0A, unit.count) != nil } ?? false
+          }
+          if hasNewline ?? true {
+            unitsAreSingleLines = false
+          }
         }
         unitCount += 1
       }

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A JSON number, exact when it is an integer that fits 64 bits.
 public enum JSONNumber: Sendable, Equatable {
   /// An integer from −2⁶³ to 2⁶³−1.
@@ -188,9 +192,20 @@ extension JSONReader {
     return slowDouble(from: parts.start, to: offset)
   }
 
-  /// Correctly rounded conversion through the standard library's parser.
+  /// Correctly rounded conversion with the C library's `strtod` (the C locale: this process
+  /// never calls `setlocale`), from a NUL-terminated copy on the stack; long numbers go
+  /// through the standard library's parser.
   private func slowDouble(from start: Int, to end: Int) -> Double {
-    let text = String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
-    return Double(text) ?? .nan
+    let length = end - start
+    guard length < 64 else {
+      let text = String(decoding: UnsafeBufferPointer(start: base + start, count: length), as: UTF8.self)
+      return Double(text) ?? .nan
+    }
+    return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+      let destination = buffer.baseAddress.unsafelyUnwrapped
+      UnsafeMutableRawPointer(destination).copyMemory(from: base + start, byteCount: length)
+      destination[length] = 0
+      return strtod(destination, nil)
+    }
   }
 }

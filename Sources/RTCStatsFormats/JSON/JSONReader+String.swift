@@ -54,7 +54,12 @@ extension JSONReader {
       // at a time (SWAR: a byte is flagged when it is < 0x20, ≥ 0x80, '"' or '\\').
       while offset &+ 8 <= count {
         let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
-        if Self.hasSpecialByte(word) { break }
+        let mask = Self.specialByteMask(word)
+        if mask != 0 {
+          // The lowest flagged byte is exact (borrows only flag bytes above a real one).
+          offset &+= mask.trailingZeroBitCount &>> 3
+          break
+        }
         offset &+= 8
       }
       while offset < count {
@@ -92,17 +97,24 @@ extension JSONReader {
   /// Whether any byte of `word` ends the plain-ASCII run of a string: a control character,
   /// a non-ASCII byte, `"` or `\\`.
   @inline(__always)
-  static func hasSpecialByte(_ word: UInt64) -> Bool {
+  static func hasSpecialByte(_ word: UInt64) -> Bool { specialByteMask(word) != 0 }
+
+  /// The high bit of each byte of `word` (little-endian) that is < 0x20, ≥ 0x80, '"' or
+  /// '\\'; bytes above the first flagged one may be flagged spuriously.
+  @inline(__always)
+  static func specialByteMask(_ word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     // A zero byte of `x` sets its high bit in `(x − ones) & ~x & highs`.
-    func hasZeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
-    let quote = hasZeroByte(word ^ (ones &* 0x22))
-    let backslash = hasZeroByte(word ^ (ones &* 0x5C))
+    let quote = word ^ (ones &* 0x22)
+    let backslash = word ^ (ones &* 0x5C)
+    let zeroQuote = (quote &- ones) & ~quote & highs
+    let zeroBackslash = (backslash &- ones) & ~backslash & highs
     // Bytes below 0x20 (when the high bit is clear): `x − 0x20` borrows into the high bit.
     let control = (word &- ones &* 0x20) & ~word & highs
-    return (quote | backslash | control | (word & highs)) != 0
+    return zeroQuote | zeroBackslash | control | (word & highs)
   }
+
 
   private mutating func scanEscape() throws(JSONError) {
     offset &+= 1
