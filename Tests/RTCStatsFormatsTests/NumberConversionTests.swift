@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+@testable import RTCStatsFormats
+
+/// The reader's number conversion (Clinger's fast path, Eisel–Lemire, strtod) agrees with the
+/// standard library's correctly rounded parser on every kind of decimal.
+@Suite struct NumberConversionTests {
+  private func read(_ text: String) throws -> Double {
+    let bytes = Array(text.utf8)
+    return try bytes.withUnsafeBytes { (buffer) throws -> Double in
+      var reader = JSONReader(buffer)
+      return try reader.readDouble()
+    }
+  }
+
+  /// Deterministic pseudo-random decimals: up to 25 significant digits, exponents −330…310.
+  static let samples: [String] = {
+    var generator = SplitMix(seed: 0x5EED)
+    var result = [
+      "0.0025199999999999997", "410.62449599999997", "1796049847656.578", "2.2250738585072014e-308",
+      "1.7976931348623157e308", "5e-324", "4.9406564584124654e-324", "9007199254740993",
+      "0.1", "0.3", "123456789012345678901234567890", "1e23", "8.98846567431158e307",
+      "2.2250738585072011e-308", "0.000000000000000000000000000001", "1.00000000000000011102230246251565404236316680908203125",
+    ]
+    for _ in 0..<20_000 {
+      let digits = Int(generator.next() % 25) + 1
+      var text = ""
+      for position in 0..<digits {
+        let digit = Int(generator.next() % 10)
+        text += String(position == 0 && digit == 0 ? 1 : digit)
+      }
+      let point = Int(generator.next() % UInt64(digits + 1))
+      if point >= 1 && point < digits { text.insert(".", at: text.index(text.startIndex, offsetBy: point)) }
+      let exponent = Int(generator.next() % 641) - 330
+      if generator.next() % 2 == 0 { text += "e\(exponent)" }
+      result.append(text)
+    }
+    return result
+  }()
+
+  @Test func agreesWithTheStandardLibrary() throws {
+    var mismatches: [String] = []
+    for text in Self.samples {
+      let expected = Double(text) ?? .nan
+      let actual = try read(text)
+      if actual.bitPattern != expected.bitPattern { mismatches.append("\(text): \(actual) vs \(expected)") }
+      let negative = try read("-" + text)
+      if negative.bitPattern != (-expected).bitPattern { mismatches.append("-\(text)") }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+  }
+}
+
+/// A small deterministic generator (SplitMix64).
+struct SplitMix {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
