@@ -16,7 +16,7 @@ import Synchronization
 //                                  chunk 2 ─▶ worker ─▶ reports ├─▶ consumer, in order
 //                                  chunk 3 ─▶ worker ─▶ reports ┘
 //
-// Chunks are about 1 MB and at most a few are in flight, so memory stays bounded whatever
+// Chunks are about 512 KB and at most a few are in flight, so memory stays bounded whatever
 // the file size. Each worker runs an ordinary `GetStatsParser` over its chunk and collects
 // the reports; errors keep their line numbers (the chunk's first line is counted as chunks
 // are cut), and a truncated last line is reported as the sequential parser would.
@@ -24,7 +24,7 @@ import Synchronization
 /// Parses the rest of a JSON-lines getStats log on worker threads.
 enum ParallelLines {
   /// Bytes per chunk.
-  static let chunkSize = 1 << 20
+  static let chunkSize = 512 << 10
   /// Chunks parsed or waiting at once.
   static var inFlight: Int { max(2, min(activeProcessorCount, 8)) + 1 }
   /// Streams smaller than this are not worth the threads.

@@ -46,7 +46,8 @@ struct AnalyzeCommand {
         case .success:
           break
         }
-        let bytes = Self.render(file, index: index, wrapsInArray: wrapsInArray, options: options)
+        let bytes = Self.render(
+          file, index: index, wrapsInArray: wrapsInArray, options: options, console: console)
         if !bytes.isEmpty { console.write(bytes) }
         times.output = ContinuousClock.now - outputStart
         progress.withLock { progress in
@@ -67,8 +68,11 @@ struct AnalyzeCommand {
   }
 
   /// The bytes to write for one file.
+  /// The bytes to write for one file; JSON is written as it is produced, in pieces of about
+  /// 1 MB, so that a long dump's interval series never sits in memory whole.
   private static func render(
-    _ file: FileAnalysis, index: Int, wrapsInArray: Bool, options: AnalyzeOptions
+    _ file: FileAnalysis, index: Int, wrapsInArray: Bool, options: AnalyzeOptions,
+    console: Console
   ) -> [UInt8] {
     switch options.format {
     case .table:
@@ -76,12 +80,12 @@ struct AnalyzeCommand {
       guard !text.isEmpty else { return [] }
       return Array(((index > 0 ? "\n" : "") + text).utf8)
     case .json, .ndjson:
-      var writer = JSONWriter()
+      var writer = JSONWriter(flushingAt: 1 << 20) { console.write($0) }
+      if wrapsInArray && index > 0 { writer.raw(",") }
       AnalysisJSONEncoder(includeIntervals: options.includeIntervals).encode(file, into: &writer)
-      var bytes = writer.bytes
-      if wrapsInArray && index > 0 { bytes.insert(UInt8(ascii: ","), at: 0) }
-      bytes.append(UInt8(ascii: "\n"))
-      return bytes
+      writer.raw("\n")
+      writer.flush()
+      return []
     case .csv:
       return Array(CSVRenderer().rows(for: file).utf8)
     }

@@ -9,8 +9,32 @@ struct JSONWriter {
   /// Decimal places kept for non-integral numbers.
   var fractionDigits = 3
 
+  /// Receives the text written so far once it passes `flushThreshold` bytes (at the end of
+  /// an object or array), so that large documents are written in pieces.
+  private var sink: (([UInt8]) -> Void)?
+  private var flushThreshold = Int.max
+
   init(capacity: Int = 4096) {
     bytes.reserveCapacity(capacity)
+  }
+
+  /// A writer that hands its text to `sink` in pieces of about `threshold` bytes.
+  init(flushingAt threshold: Int, sink: @escaping ([UInt8]) -> Void) {
+    bytes.reserveCapacity(threshold + 4096)
+    flushThreshold = threshold
+    self.sink = sink
+  }
+
+  /// Hands everything written so far to the sink.
+  mutating func flush() {
+    guard let sink, !bytes.isEmpty else { return }
+    sink(bytes)
+    bytes.removeAll(keepingCapacity: true)
+  }
+
+  /// Appends text as is (separators between documents).
+  mutating func raw(_ text: StaticString) {
+    bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
   // MARK: - Containers
@@ -24,6 +48,7 @@ struct JSONWriter {
   mutating func endObject() {
     needsComma.removeLast()
     bytes.append(UInt8(ascii: "}"))
+    if bytes.count >= flushThreshold { flush() }
   }
 
   mutating func beginArray() {
