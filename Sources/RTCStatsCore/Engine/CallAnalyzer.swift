@@ -30,14 +30,14 @@ public struct CallAnalyzer: StatsReportConsumer, Sendable {
   /// Samples skipped because they were older than the previous sample of the same object.
   public var skippedSamples: Int {
     connections.values.reduce(0) { sum, connection in
-      sum + connection.streams.values.reduce(0) { $0 + $1.skippedSamples }
+      sum + connection.streams.reduce(0) { $0 + $1.skippedSamples }
     }
   }
 
   /// Counter resets seen (a stream restarting behind the same stats id).
   public var counterResets: Int {
     connections.values.reduce(0) { sum, connection in
-      sum + connection.streams.values.reduce(0) { $0 + $1.resets }
+      sum + connection.streams.reduce(0) { $0 + $1.resets }
     }
   }
 
@@ -52,7 +52,7 @@ public struct CallAnalyzer: StatsReportConsumer, Sendable {
   }
 
   private static func summarise(_ connection: PeerConnectionAccumulator) -> PeerConnectionAnalysis {
-    let streams = connection.streamOrder.compactMap { connection.streams[$0] }
+    let streams = connection.streams
     let samples = connection.transportSamples
     var roundTripTime = Distribution(values: samples.map { $0.roundTripTime ?? .nan })
     if roundTripTime == nil { roundTripTime = Distribution(values: connection.fallbackRoundTripTimes) }

@@ -13,8 +13,11 @@ struct PeerConnectionAccumulator {
   private(set) var firstTimestamp: Double?
   private(set) var lastTimestamp: Double?
 
-  private(set) var streams: [String: RTPStreamAccumulator] = [:]
-  private(set) var streamOrder: [String] = []
+  /// The RTP streams in order of appearance; `streamIndex` finds one by key. An array
+  /// mutates its elements in place, where a dictionary's optional subscript would move
+  /// the (large) accumulator out and back for every sample.
+  private(set) var streams: [RTPStreamAccumulator] = []
+  private var streamIndex: [String: Int] = [:]
   private var codecs: [String: CodecInfo] = [:]
   private var mediaSources: [String: MediaSourceState] = [:]
   private var legacyTracks: [String: LegacyTrackCounters] = [:]
@@ -23,6 +26,7 @@ struct PeerConnectionAccumulator {
   private var transports: [String: String] = [:]
   private var candidatePairs: [String: CandidatePairState] = [:]
   private var candidates: [String: CandidateState] = [:]
+  private var candidatesChanged = false
   private(set) var transportSamples: [TransportSample] = []
   private(set) var fallbackRoundTripTimes: [Double] = []
   private(set) var selectedPair: CandidatePairInfo?
@@ -106,11 +110,15 @@ struct PeerConnectionAccumulator {
     case .candidatePair:
       candidatePairs[id] = CandidatePairState(report: report, index: index)
     case .localCandidate, .remoteCandidate:
-      candidates[id] = CandidateState(
+      let state = CandidateState(
         candidateType: report.text(.candidateType, at: index),
         protocol: report.text(.protocol, at: index),
         relayProtocol: report.text(.relayProtocol, at: index),
         networkType: report.text(.networkType, at: index))
+      if candidates[id] != state {
+        candidates[id] = state
+        candidatesChanged = true
+      }
     default:
       break
     }
@@ -150,11 +158,15 @@ struct PeerConnectionAccumulator {
     }
     // An id reused for the other direction (a hand-edited or merged dump) is another stream.
     let key = direction == .inbound ? id : "\u{1}out\u{1}" + id
-    if streams[key] == nil {
-      streams[key] = RTPStreamAccumulator(id: id, direction: direction, firstSequence: sequence)
-      streamOrder.append(key)
+    let position: Int
+    if let existing = streamIndex[key] {
+      position = existing
+    } else {
+      position = streams.count
+      streamIndex[key] = position
+      streams.append(RTPStreamAccumulator(id: id, direction: direction, firstSequence: sequence))
     }
-    streams[key]?.add(
+    streams[position].add(
       report: report, index: index, timestamp: timestamp, sequence: sequence, context: context)
   }
 
@@ -173,16 +185,21 @@ struct PeerConnectionAccumulator {
     guard let pairId = selectedPairId(in: report), let pair = candidatePairs[pairId] else {
       return
     }
-    if pairId != lastSelectedPairId {
+    let changed = pairId != lastSelectedPairId
+    if changed {
       if lastSelectedPairId != nil { selectedPairChanges += 1 }
       lastSelectedPairId = pairId
     }
-    let local = pair.localCandidateId.flatMap { candidates[$0] }
-    let remote = pair.remoteCandidateId.flatMap { candidates[$0] }
-    selectedPair = CandidatePairInfo(
-      localCandidateType: local?.candidateType, remoteCandidateType: remote?.candidateType,
-      protocol: local?.protocol ?? remote?.protocol, relayProtocol: local?.relayProtocol,
-      networkType: local?.networkType)
+    // Describe the pair again only when it or a candidate changed.
+    if changed || candidatesChanged || selectedPair == nil {
+      candidatesChanged = false
+      let local = pair.localCandidateId.flatMap { candidates[$0] }
+      let remote = pair.remoteCandidateId.flatMap { candidates[$0] }
+      selectedPair = CandidatePairInfo(
+        localCandidateType: local?.candidateType, remoteCandidateType: remote?.candidateType,
+        protocol: local?.protocol ?? remote?.protocol, relayProtocol: local?.relayProtocol,
+        networkType: local?.networkType)
+    }
     transportSamples.append(
       TransportSample(
         time: time,
@@ -229,7 +246,7 @@ struct MediaSourceState {
 }
 
 /// The members of a `local-candidate`/`remote-candidate` object the engine reads.
-struct CandidateState {
+struct CandidateState: Equatable {
   var candidateType: String?
   var `protocol`: String?
   var relayProtocol: String?

@@ -217,19 +217,19 @@ struct AnalysisJSONEncoder {
       writer.number(interval.end)
       writer.key("duration")
       writer.number(interval.duration)
-      let figures: [(StaticString, Double?)] = [
-        ("bitrate", interval.bitrate), ("totalBitrate", interval.totalBitrate),
-        ("packetsLost", interval.packetsLost), ("packetLossPercent", interval.packetLossPercent),
-        ("jitter", interval.jitter), ("roundTripTime", interval.roundTripTime),
-        ("frameRate", interval.frameRate), ("width", interval.width), ("height", interval.height),
-        ("freezeCount", interval.freezeCount), ("pauseCount", interval.pauseCount),
-        ("concealmentPercent", interval.concealmentPercent), ("audioLevel", interval.audioLevel),
-      ]
-      for (name, value) in figures {
-        guard let value else { continue }
-        writer.key(name)
-        writer.number(value)
-      }
+      if let value = interval.bitrate { writer.member("bitrate", value) }
+      if let value = interval.totalBitrate { writer.member("totalBitrate", value) }
+      if let value = interval.packetsLost { writer.member("packetsLost", value) }
+      if let value = interval.packetLossPercent { writer.member("packetLossPercent", value) }
+      if let value = interval.jitter { writer.member("jitter", value) }
+      if let value = interval.roundTripTime { writer.member("roundTripTime", value) }
+      if let value = interval.frameRate { writer.member("frameRate", value) }
+      if let value = interval.width { writer.member("width", value) }
+      if let value = interval.height { writer.member("height", value) }
+      if let value = interval.freezeCount { writer.member("freezeCount", value) }
+      if let value = interval.pauseCount { writer.member("pauseCount", value) }
+      if let value = interval.concealmentPercent { writer.member("concealmentPercent", value) }
+      if let value = interval.audioLevel { writer.member("audioLevel", value) }
       if let reason = interval.qualityLimitationReason {
         writer.key("qualityLimitationReason")
         writer.string(reason.rawValue)
