@@ -4,8 +4,10 @@
 /// Commas are inserted automatically; the caller only opens and closes containers.
 struct JSONWriter {
   private(set) var bytes: [UInt8] = []
-  /// Whether the next value at each open level needs a comma before it.
-  private var needsComma: [Bool] = [false]
+  /// Bit `level` says whether the next value at that nesting level needs a comma before
+  /// it (the output nests far less than 64 levels).
+  private var commaBits: UInt64 = 0
+  private var level = 0
   /// Decimal places kept for non-integral numbers.
   var fractionDigits = 3
 
@@ -42,11 +44,11 @@ struct JSONWriter {
   mutating func beginObject() {
     separate()
     bytes.append(UInt8(ascii: "{"))
-    needsComma.append(false)
+    enter()
   }
 
   mutating func endObject() {
-    needsComma.removeLast()
+    level -= 1
     bytes.append(UInt8(ascii: "}"))
     if bytes.count >= flushThreshold { flush() }
   }
@@ -54,12 +56,18 @@ struct JSONWriter {
   mutating func beginArray() {
     separate()
     bytes.append(UInt8(ascii: "["))
-    needsComma.append(false)
+    enter()
   }
 
   mutating func endArray() {
-    needsComma.removeLast()
+    level -= 1
     bytes.append(UInt8(ascii: "]"))
+  }
+
+  private mutating func enter() {
+    level += 1
+    precondition(level < 64, "JSON output nested too deeply")
+    commaBits &= ~(1 << UInt64(level))
   }
 
   /// Writes a member name; the next value written is its value.
@@ -67,7 +75,7 @@ struct JSONWriter {
     separate()
     appendString(name)
     bytes.append(UInt8(ascii: ":"))
-    needsComma[needsComma.count - 1] = false
+    commaBits &= ~(1 << UInt64(level))
   }
 
   /// Writes a literal member name, which must need no escaping.
@@ -75,8 +83,9 @@ struct JSONWriter {
     separate()
     bytes.append(UInt8(ascii: "\""))
     bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-    bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
-    needsComma[needsComma.count - 1] = false
+    bytes.append(UInt8(ascii: "\""))
+    bytes.append(UInt8(ascii: ":"))
+    commaBits &= ~(1 << UInt64(level))
   }
 
   // MARK: - Values
@@ -203,8 +212,9 @@ struct JSONWriter {
   }
 
   private mutating func separate() {
-    if needsComma[needsComma.count - 1] { bytes.append(UInt8(ascii: ",")) }
-    needsComma[needsComma.count - 1] = true
+    let bit: UInt64 = 1 << UInt64(level)
+    if commaBits & bit != 0 { bytes.append(UInt8(ascii: ",")) }
+    commaBits |= bit
   }
 
   private mutating func appendLiteral(_ text: String) {
