@@ -66,7 +66,8 @@ public enum DumpReader {
     source: inout some ByteSource, sizeHint: Int?, parallel: Bool,
     into consumer: inout some StatsReportConsumer
   ) throws(DumpError) -> DumpInfo {
-    var window = StreamWindow()
+    // A small file needs no 4 MB window: size it to the file when the size is known.
+    var window = StreamWindow(initialSize: sizeHint.map { min($0 + 4096, StreamWindow.initialSize) } ?? StreamWindow.initialSize)
     _ = try window.fill(from: &source)
 
     while window.unread.count < FormatDetector.prefixLength, try window.fill(from: &source) {}

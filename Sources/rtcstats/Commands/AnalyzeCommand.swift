@@ -30,28 +30,37 @@ struct AnalyzeCommand {
     let progress = Mutex(Progress())
     let options = self.options
     let console = self.console
+    // A batch renders each file on its worker thread and only writes in order; a single
+    // file streams its JSON in pieces as it is rendered, to keep memory flat.
+    let rendersOnWorkers = files.count > 1
     OrderedParallelMap.run(
       count: files.count, jobs: options.jobs ?? Self.coreCount,
-      work: { index in FileAnalyzer.analyze(path: files[index]) },
-      deliver: { index, result in
-        var (file, times) = result
-        let outputStart = ContinuousClock.now
-        switch file.outcome {
-        case .failure(let error):
-          console.error(Self.errorLine(path: file.path, error: error))
-        case .success(let success) where success.info.isTruncated:
-          for warning in success.info.warnings where warning.contains("truncated") {
-            console.error("rtcstats: \(Self.displayName(file.path)): warning: \(warning)")
-          }
-        case .success:
-          break
+      work: { index in
+        let (file, times) = FileAnalyzer.analyze(path: files[index])
+        var output = Output(file: file, times: times)
+        if rendersOnWorkers {
+          let start = ContinuousClock.now
+          output.bytes = Self.render(
+            file, index: index, wrapsInArray: wrapsInArray, options: options, console: nil)
+          output.times.output = ContinuousClock.now - start
+          output.file = nil
         }
-        let bytes = Self.render(
-          file, index: index, wrapsInArray: wrapsInArray, options: options, console: console)
-        if !bytes.isEmpty { console.write(bytes) }
-        times.output = ContinuousClock.now - outputStart
+        return output
+      },
+      deliver: { index, output in
+        var times = output.times
+        let outputStart = ContinuousClock.now
+        for line in output.messages { console.error(line) }
+        if let file = output.file {
+          let bytes = Self.render(
+            file, index: index, wrapsInArray: wrapsInArray, options: options, console: console)
+          if !bytes.isEmpty { console.write(bytes) }
+        } else if !output.bytes.isEmpty {
+          console.write(output.bytes)
+        }
+        times.output += ContinuousClock.now - outputStart
         progress.withLock { progress in
-          if progress.status == .success { progress.status = file.status }
+          if progress.status == .success { progress.status = output.status }
           progress.times = progress.times + times
         }
       })
@@ -67,12 +76,39 @@ struct AnalyzeCommand {
     return result.status
   }
 
-  /// The bytes to write for one file.
+  /// What a worker hands over for one file.
+  struct Output: Sendable {
+    var status: ExitStatus
+    /// Lines for standard error: the error, or truncation warnings.
+    var messages: [String] = []
+    /// The analysis, when the writer thread renders it.
+    var file: FileAnalysis?
+    /// The rendered output, when the worker rendered it.
+    var bytes: [UInt8] = []
+    var times: PhaseTimes
+
+    init(file: FileAnalysis, times: PhaseTimes) {
+      self.file = file
+      self.times = times
+      status = file.status
+      switch file.outcome {
+      case .failure(let error):
+        messages.append(AnalyzeCommand.errorLine(path: file.path, error: error))
+      case .success(let success) where success.info.isTruncated:
+        for warning in success.info.warnings where warning.contains("truncated") {
+          messages.append("rtcstats: \(AnalyzeCommand.displayName(file.path)): warning: \(warning)")
+        }
+      case .success:
+        break
+      }
+    }
+  }
+
   /// The bytes to write for one file; JSON is written as it is produced, in pieces of about
   /// 1 MB, so that a long dump's interval series never sits in memory whole.
   private static func render(
     _ file: FileAnalysis, index: Int, wrapsInArray: Bool, options: AnalyzeOptions,
-    console: Console
+    console: Console?
   ) -> [UInt8] {
     switch options.format {
     case .table:
@@ -80,10 +116,11 @@ struct AnalyzeCommand {
       guard !text.isEmpty else { return [] }
       return Array(((index > 0 ? "\n" : "") + text).utf8)
     case .json, .ndjson:
-      var writer = JSONWriter(flushingAt: 1 << 20) { console.write($0) }
+      var writer = console.map { console in JSONWriter(flushingAt: 1 << 20) { console.write($0) } } ?? JSONWriter()
       if wrapsInArray && index > 0 { writer.raw(",") }
       AnalysisJSONEncoder(includeIntervals: options.includeIntervals).encode(file, into: &writer)
       writer.raw("\n")
+      guard console != nil else { return writer.bytes }
       writer.flush()
       return []
     case .csv:

@@ -2,12 +2,12 @@ import RTCStatsCore
 import RTCStatsFormats
 
 /// The outcome of analysing one input file.
-struct FileAnalysis {
+struct FileAnalysis: Sendable {
   /// The path as given (or found in a folder); `-` for standard input.
   var path: String
   var outcome: Result<Success, DumpError>
 
-  struct Success {
+  struct Success: Sendable {
     var info: DumpInfo
     var analysis: CallAnalysis
   }
