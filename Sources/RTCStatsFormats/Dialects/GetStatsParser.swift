@@ -21,7 +21,7 @@ struct GetStatsParser {
   private var looseReport = StatsReport()
   private var looseIDs: Set<String> = []
   private var shapes: [SnapshotShape] = []
-  private var sawMicroseconds = false
+  /// Elements of a snapshot array that were not stats objects (numbers, strings, null).
   private var unnamedElements = 0
   /// The shape of the last unit that began with `[{`: a log repeats its shape, so later
   /// such units skip the classification pass.
@@ -115,6 +115,7 @@ struct GetStatsParser {
   /// Takes the notes of a worker's parser: shapes seen, µs timestamps, ignored members.
   mutating func absorb(_ worker: GetStatsParser) {
     for shape in worker.shapes where !shapes.contains(shape) { shapes.append(shape) }
+    unnamedElements += worker.unnamedElements
     decoder.absorb(worker.decoder)
   }
 
@@ -240,16 +241,20 @@ struct GetStatsParser {
       }
     case .array:
       var entry = try reader.beginArray()
-      guard try reader.nextElement(in: &entry) else { return }
-      let id = try reader.peekKind() == .string ? decoder.interner.intern(try reader.readStringToken()) : nil
-      if id == nil { try reader.skipValue() }
-      while try reader.nextElement(in: &entry) {
-        if try reader.peekKind() == .object {
-          _ = try decoder.decode(&reader, into: &report, id: id)
-        } else {
-          try reader.skipValue()
+      var decoded = false
+      if try reader.nextElement(in: &entry) {
+        let id = try reader.peekKind() == .string ? decoder.interner.intern(try reader.readStringToken()) : nil
+        if id == nil { try reader.skipValue() }
+        while try reader.nextElement(in: &entry) {
+          if try reader.peekKind() == .object {
+            _ = try decoder.decode(&reader, into: &report, id: id)
+            decoded = true
+          } else {
+            try reader.skipValue()
+          }
         }
       }
+      if !decoded { unnamedElements += 1 }
     default:
       try reader.skipValue()
       unnamedElements += 1
@@ -391,6 +396,9 @@ struct GetStatsParser {
       }
     }
     if decoder.sawMicroseconds { info.addDetail("timestamps in µs (libwebrtc native)") }
+    if unnamedElements > 0 {
+      info.warnings.append("skipped \(unnamedElements) elements of snapshot arrays that are not stats objects")
+    }
     if decoder.ignoredMembers > 0 {
       info.warnings.append(
         "ignored \(decoder.ignoredMembers) members of the wrong type (first: \(decoder.firstIgnoredMember ?? "?"))"
