@@ -159,7 +159,9 @@ struct GetStatsParser {
       }
     case .statsObject:
       note(.statsObject)
+      let tally = decoder.ignoredTally
       _ = try window.parseValue(from: &source) { (reader) throws(JSONError) -> Void in
+        decoder.ignoredTally = tally  // a retry counts the unit's members once
         report.removeAll()
         _ = try decoder.decode(&reader, into: &report)
       }
@@ -176,8 +178,10 @@ struct GetStatsParser {
       throw DumpError(.data, "not getStats data: found \(description)")
     case .statsArray, .entriesArray, .keyValueArray, .statsMap, .wrapper:
       note(shape)
+      let tally = decoder.ignoredTally
       let peerConnection =
         try window.parseValue(from: &source) { (reader) throws(JSONError) -> String? in
+          decoder.ignoredTally = tally  // a retry counts the unit's members once
           report.removeAll()
           return try readSnapshot(&reader, shape: shape)
         } ?? nil

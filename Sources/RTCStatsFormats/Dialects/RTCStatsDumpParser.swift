@@ -70,9 +70,11 @@ struct RTCStatsDumpParser: DialectParser {
           try skipNonEventLine(window: &window, source: &source, next: next)
           continue
         }
+        let tally = decoder.members.ignoredTally
         let line =
           try window.parseValue(from: &source) { (reader) throws(JSONError) -> Line in
-            try readLine(&reader)
+            decoder.members.ignoredTally = tally  // a retry counts the line's members once
+            return try readLine(&reader)
           } ?? Line()
         process(line, into: &consumer, info: &info)
       }

@@ -52,9 +52,11 @@ struct RTCStatsLegacyParser: DialectParser {
       while let next = try window.peekByte(from: &source) {
         switch next {
         case UInt8(ascii: "["):
+          let tally = pipeline.ignoredMembers
           let line =
             try window.parseValue(from: &source) { (reader) throws(JSONError) -> Line in
-              try readLine(&reader)
+              pipeline.ignoredMembers = tally  // a retry counts the line's members once
+              return try readLine(&reader)
             } ?? Line()
           process(line, into: &consumer, info: &info)
         case UInt8(ascii: "{"):

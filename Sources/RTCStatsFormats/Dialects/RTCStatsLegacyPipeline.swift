@@ -47,9 +47,11 @@ struct RTCStatsLegacyPipeline {
   var omitsUnchangedObjects: Bool {
     connections.contains { $0.standard.keepsAbsentObjects || $0.legacy.keepsAbsentObjects }
   }
-  /// Members of W3C objects ignored because of their JSON type.
+  /// Members of W3C objects ignored because of their JSON type; settable to restore it
+  /// when a line is read again (see `StatsObjectDecoder.ignoredTally`).
   var ignoredMembers: (count: Int, first: String?) {
-    (standardDecoder.members.ignoredMembers, standardDecoder.members.firstIgnoredMember)
+    get { standardDecoder.members.ignoredTally }
+    set { standardDecoder.members.ignoredTally = newValue }
   }
 
   /// Decodes the getstats value under the cursor (`{id: object, …, "timestamp": ms}`) of the

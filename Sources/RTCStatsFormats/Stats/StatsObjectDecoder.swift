@@ -13,6 +13,14 @@ struct StatsObjectDecoder {
   private(set) var ignoredMembers = 0
   /// The first ignored member, for the warning.
   private(set) var firstIgnoredMember: String?
+  /// ``ignoredMembers`` and ``firstIgnoredMember`` together. A parser saves them before a
+  /// unit that `StreamWindow.parseValue` may read more than once (when the unit is cut by
+  /// the end of the window) and restores them at the start of every attempt, so that the
+  /// unit's members are counted once.
+  var ignoredTally: (count: Int, first: String?) {
+    get { (ignoredMembers, firstIgnoredMember) }
+    set { (ignoredMembers, firstIgnoredMember) = newValue }
+  }
   /// Whether a timestamp was converted from microseconds.
   private(set) var sawMicroseconds = false
   private let keys = StatsKeyTable.standard
