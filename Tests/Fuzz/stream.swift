@@ -5,7 +5,8 @@
 // more through `StreamWindow` while values are cut at arbitrary places. The stream is read
 // twice: from memory in one piece, and through a source that returns small, uneven chunks
 // (sizes chosen by the first byte). The outcome (`DumpInfo` or the `DumpError` with its
-// line and column) and the analysis must be identical. Build and run with
+// line and column) and the analysis must be identical. An input that starts with
+// `RTCStatsDump` keeps its first two lines (the header) once, ahead of the repeats. Build and run with
 // Tests/Fuzz/run.sh stream.
 
 import RTCStatsCore
@@ -42,16 +43,30 @@ private func outcome(_ source: some ByteSource) -> String {
   return result + "\n" + "\(analyzer.analysis())"
 }
 
+/// `input` repeated, one copy per line, past 64 KB; an `RTCStatsDump` header (the first two
+/// lines) is kept once, ahead of the repeats.
+func repeatedStream(_ input: [UInt8]) -> [UInt8] {
+  var header: ArraySlice<UInt8> = []
+  var unit = input[...]
+  if input.starts(with: "RTCStatsDump".utf8) {
+    let newlines = input.indices.filter { input[$0] == 0x0A }.prefix(2)
+    let end = newlines.count == 2 ? newlines[newlines.startIndex + 1] + 1 : input.count
+    header = input[..<end]
+    unit = input[end...]
+  }
+  var stream = Array(header)
+  stream.reserveCapacity((64 << 10) + 2 * input.count + 4096)
+  repeat {
+    stream.append(contentsOf: unit)
+    stream.append(0x0A)
+  } while stream.count < (64 << 10) + 4096
+  return stream
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzStream(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   guard let data, size >= 2, data[1] != 0x1F else { return 0 }  // gzip does not repeat
-  let unit = UnsafeBufferPointer(start: data + 1, count: size - 1)
-  var stream: [UInt8] = []
-  stream.reserveCapacity((64 << 10) + 2 * size)
-  while stream.count < (64 << 10) + 4096 {
-    stream.append(contentsOf: unit)
-    stream.append(0x0A)
-  }
+  let stream = repeatedStream(Array(UnsafeBufferPointer(start: data + 1, count: size - 1)))
   let whole = outcome(MemoryByteSource(stream))
   let chunked = outcome(ChunkedByteSource(bytes: stream, step: Int(data[0])))
   if whole != chunked {

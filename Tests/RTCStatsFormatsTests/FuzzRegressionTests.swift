@@ -7,7 +7,8 @@ import Testing
 /// test run: reading them must end in a result or a `DumpError`, never a crash.
 ///
 /// Files in `Fixtures/fuzz-regressions/` are named `<target>-<what went wrong>`; `json-*`
-/// inputs also go through the JSON reader checks of the `json` target.
+/// inputs also go through the JSON reader checks of the `json` target, `stream-*` inputs
+/// through the whole-versus-chunked comparison of the `stream` target.
 struct FuzzRegressionTests {
   static let directory = "Fixtures/fuzz-regressions"
 
@@ -49,5 +50,75 @@ struct FuzzRegressionTests {
     let verdict = JSONConformanceTests.verdict(bytes)
     #expect(verdict.parseError == verdict.skipError)
     if let error = verdict.parseError { #expect(error.offset >= 0 && error.offset <= bytes.count) }
+  }
+
+  /// The `stream` target: the input after its first byte, repeated past 64 KB, read whole
+  /// and in chunks (sizes chosen by the first byte, then every other phase of the cycle)
+  /// gives the same result.
+  @Test(.timeLimit(.minutes(1)), arguments: inputs.filter { $0.hasPrefix("stream-") })
+  func chunkedReadingEqualsWholeReading(name: String) throws {
+    let bytes = try Self.bytes(of: name)
+    try #require(bytes.count >= 2)
+    let stream = Self.repeatedStream(Array(bytes[1...]))
+    let whole = Self.outcome(MemoryByteSource(stream))
+    // The chunk pattern of the finding first, then every other phase of the cycle.
+    let phases = [Int(bytes[0])] + (0..<ChunkedByteSource.sizes.count).filter { $0 != Int(bytes[0]) % ChunkedByteSource.sizes.count }
+    for phase in phases {
+      let chunked = Self.outcome(ChunkedByteSource(bytes: stream, step: phase))
+      #expect(whole == chunked, "chunk phase \(phase)")
+    }
+  }
+
+  /// `input` repeated, one copy per line, past 64 KB; an `RTCStatsDump` header (the first two
+  /// lines) is kept once, ahead of the repeats (as Tests/Fuzz/stream.swift).
+  static func repeatedStream(_ input: [UInt8]) -> [UInt8] {
+    var header: ArraySlice<UInt8> = []
+    var unit = input[...]
+    if input.starts(with: "RTCStatsDump".utf8) {
+      let newlines = input.indices.filter { input[$0] == 0x0A }.prefix(2)
+      let end = newlines.count == 2 ? newlines[newlines.startIndex + 1] + 1 : input.count
+      header = input[..<end]
+      unit = input[end...]
+    }
+    var stream = Array(header)
+    repeat {
+      stream.append(contentsOf: unit)
+      stream.append(0x0A)
+    } while stream.count < (64 << 10) + 4096
+    return stream
+  }
+
+  /// `DumpInfo` (or the error) and the analysis, as text.
+  static func outcome(_ source: some ByteSource) -> String {
+    var analyzer = CallAnalyzer()
+    let result: String
+    do {
+      result = "\(try DumpReader.read(source: source, into: &analyzer))"
+    } catch {
+      result = "error: \(error)"
+    }
+    return result + "\n\(analyzer.analysis())"
+  }
+}
+
+/// Returns at most one chunk per read, cycling through uneven sizes (as Tests/Fuzz/stream.swift).
+private struct ChunkedByteSource: ByteSource {
+  static let sizes = [1, 3, 17, 64, 500, 1021, 4096, 8191]
+  let bytes: [UInt8]
+  var offset = 0
+  var step: Int
+
+  init(bytes: [UInt8], step: Int) {
+    self.bytes = bytes
+    self.step = step
+  }
+
+  mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(DumpError) -> Int {
+    step &+= 1
+    let count = min(buffer.count, Self.sizes[step % Self.sizes.count], bytes.count - offset)
+    guard count > 0 else { return 0 }
+    for index in 0..<count { buffer[index] = bytes[offset + index] }
+    offset += count
+    return count
   }
 }
