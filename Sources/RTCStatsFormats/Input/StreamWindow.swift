@@ -75,7 +75,13 @@ struct StreamWindow: ~Copyable {
     start += count
   }
 
-  /// Reads more bytes: compacts, grows when the unread part fills the window, and reads.
+  /// Reads more bytes: compacts, grows when the unread part fills the window, and reads at
+  /// least as many bytes as are unread (or up to the end of the window or of the stream).
+  ///
+  /// Reading at least as much as is held matters for sources that return little per read
+  /// (a pipe gives 64 KB): a value cut by the end of the window is parsed again after each
+  /// fill, so growing by single reads would parse an *n*-byte value *n* / 64 KB times;
+  /// doubling what is held keeps the total work linear.
   ///
   /// - Returns: `false` when the stream had already ended and nothing changed.
   mutating func fill(from source: inout some ByteSource) throws(DumpError) -> Bool {
@@ -88,12 +94,17 @@ struct StreamWindow: ~Copyable {
       }
       grow(to: min(storage.count * 2, maximumSize))
     }
-    let free = UnsafeMutableRawBufferPointer(rebasing: storage[end...])
-    let count = try source.read(into: free)
-    if count == 0 {
-      isAtEndOfStream = true
-    } else {
+    let wanted = max(end - start, 1)
+    var added = 0
+    while added < wanted && end < storage.count {
+      let free = UnsafeMutableRawBufferPointer(rebasing: storage[end...])
+      let count = try source.read(into: free)
+      if count == 0 {
+        isAtEndOfStream = true
+        break
+      }
       end += count
+      added += count
       totalBytes += count
     }
     return true
