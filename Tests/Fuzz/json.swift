@@ -29,7 +29,9 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   }
   check(parseError == skipError, "parse \(describe(parseError)) but skip \(describe(skipError))")
   if let parseError {
-    check(parseError.offset >= 0 && parseError.offset <= size, "offset \(parseError.offset) outside 0...\(size)")
+    check(
+      parseError.offset >= 0 && parseError.offset <= size,
+      "offset \(parseError.offset) outside 0...\(size)")
   }
 
   var ahead = JSONReader(bytes)
@@ -40,7 +42,8 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   } catch {
     lookaheadError = error
   }
-  check(ahead.offset == 0, "lookahead left the cursor at \(ahead.offset) (\(describe(lookaheadError)))")
+  check(
+    ahead.offset == 0, "lookahead left the cursor at \(ahead.offset) (\(describe(lookaheadError)))")
 
   if let parsed {
     var text: [UInt8] = []
@@ -50,9 +53,12 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     }
     switch reparsed {
     case .success(let value):
-      check(equivalent(value, parsed), "round trip changed the value: \(String(decoding: text, as: UTF8.self))")
+      check(
+        equivalent(value, parsed),
+        "round trip changed the value: \(String(decoding: text, as: UTF8.self))")
     case .failure(let error):
-      check(false, "round trip does not parse: \(error) in \(String(decoding: text, as: UTF8.self))")
+      check(
+        false, "round trip does not parse: \(error) in \(String(decoding: text, as: UTF8.self))")
     }
   }
   return 0
@@ -75,7 +81,8 @@ private func equivalent(_ a: JSONValue, _ b: JSONValue) -> Bool {
   case (.array(let x), .array(let y)):
     return x.count == y.count && zip(x, y).allSatisfy { equivalent($0, $1) }
   case (.object(let x), .object(let y)):
-    return x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && equivalent($0.value, $1.value) }
+    return x.count == y.count
+      && zip(x, y).allSatisfy { $0.key == $1.key && equivalent($0.value, $1.value) }
   default:
     return a == b
   }

@@ -70,7 +70,8 @@ public func fuzzStream(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let whole = outcome(MemoryByteSource(stream))
   let chunked = outcome(ChunkedByteSource(bytes: stream, step: Int(data[0])))
   if whole != chunked {
-    fatalError("fuzz check failed: chunked reading differs\n--- whole\n\(whole)\n--- chunked\n\(chunked)")
+    fatalError(
+      "fuzz check failed: chunked reading differs\n--- whole\n\(whole)\n--- chunked\n\(chunked)")
   }
   return 0
 }

@@ -62,7 +62,11 @@ struct FuzzRegressionTests {
     let stream = Self.repeatedStream(Array(bytes[1...]))
     let whole = Self.outcome(MemoryByteSource(stream))
     // The chunk pattern of the finding first, then every other phase of the cycle.
-    let phases = [Int(bytes[0])] + (0..<ChunkedByteSource.sizes.count).filter { $0 != Int(bytes[0]) % ChunkedByteSource.sizes.count }
+    let phases =
+      [Int(bytes[0])]
+      + (0..<ChunkedByteSource.sizes.count).filter {
+        $0 != Int(bytes[0]) % ChunkedByteSource.sizes.count
+      }
     for phase in phases {
       let chunked = Self.outcome(ChunkedByteSource(bytes: stream, step: phase))
       #expect(whole == chunked, "chunk phase \(phase)")

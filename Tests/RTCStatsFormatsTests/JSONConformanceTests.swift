@@ -59,15 +59,20 @@ struct JSONConformanceTests {
     let verdict = verdict(bytes)
     let parsed = verdict.parseError == nil
     let skipped = verdict.skipError == nil
-    #expect(parsed == skipped, "\(name): parse \(verdict.parseError.map { "\($0)" } ?? "ok"), skip \(verdict.skipError.map { "\($0)" } ?? "ok")")
+    #expect(
+      parsed == skipped,
+      "\(name): parse \(verdict.parseError.map { "\($0)" } ?? "ok"), skip \(verdict.skipError.map { "\($0)" } ?? "ok")"
+    )
     // Where both reject, they must report the same error at the same place.
     if let parseError = verdict.parseError, let skipError = verdict.skipError {
       #expect(
         parseError == skipError,
-        "\(name): parse \(parseError) at \(parseError.offset), skip \(skipError) at \(skipError.offset)")
+        "\(name): parse \(parseError) at \(parseError.offset), skip \(skipError) at \(skipError.offset)"
+      )
     }
     switch name.first {
-    case "y": #expect(parsed, "\(name) must be accepted: \(verdict.parseError.map { "\($0)" } ?? "")")
+    case "y":
+      #expect(parsed, "\(name) must be accepted: \(verdict.parseError.map { "\($0)" } ?? "")")
     case "n": #expect(!parsed, "\(name) must be rejected")
     default: break
     }
@@ -91,7 +96,9 @@ struct JSONConformanceTests {
       } else {
         tally.rejected[prefix, default: 0] += 1
       }
-      if prefix == "i" { implementationDefined.append("  \(accepted ? "accepted" : "rejected") \(name)") }
+      if prefix == "i" {
+        implementationDefined.append("  \(accepted ? "accepted" : "rejected") \(name)")
+      }
     }
     print("JSONTestSuite: \(tally)\n" + implementationDefined.joined(separator: "\n"))
     #expect(tally.accepted["y"] == 95)
@@ -114,7 +121,8 @@ struct JSONConformanceTests {
   ])
   func fixture(name: String) throws {
     let url = try #require(
-      Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures/jsontestsuite"))
+      Bundle.module.url(
+        forResource: name, withExtension: nil, subdirectory: "Fixtures/jsontestsuite"))
     let bytes = Array(try Data(contentsOf: url))
     _ = Self.check(name: name, bytes: bytes)
   }

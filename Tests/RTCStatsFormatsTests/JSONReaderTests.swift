@@ -137,12 +137,16 @@ struct JSONReaderNumberTests {
       var text = Bool.random(using: &random) ? "-" : ""
       let integerDigits = Int.random(in: 1...24, using: &random)
       for index in 0..<integerDigits {
-        let digit = index == 0 && integerDigits > 1 ? Int.random(in: 1...9, using: &random) : Int.random(in: 0...9, using: &random)
+        let digit =
+          index == 0 && integerDigits > 1
+          ? Int.random(in: 1...9, using: &random) : Int.random(in: 0...9, using: &random)
         text += String(digit)
       }
       if Bool.random(using: &random) {
         text += "."
-        for _ in 0..<Int.random(in: 1...24, using: &random) { text += String(Int.random(in: 0...9, using: &random)) }
+        for _ in 0..<Int.random(in: 1...24, using: &random) {
+          text += String(Int.random(in: 0...9, using: &random))
+        }
       }
       if Bool.random(using: &random) {
         text += ["e", "E", "e-", "e+"].randomElement(using: &random) ?? "e"
@@ -226,7 +230,9 @@ struct JSONReaderStringTests {
       let after = [UInt8](repeating: UInt8(ascii: "b"), count: 19 - position)
       func string(_ middle: [UInt8]) -> [UInt8] { [0x22] + before + middle + after + [0x22] }
       // A control character or a lone continuation byte is an error at its own offset.
-      #expect(wholeTextError(bytes: string([0x1F])) == JSONError(.controlCharacterInString, at: 1 + position))
+      #expect(
+        wholeTextError(bytes: string([0x1F]))
+          == JSONError(.controlCharacterInString, at: 1 + position))
       #expect(wholeTextError(bytes: string([0x80])) == JSONError(.invalidUTF8, at: 1 + position))
       // A quote ends the string early: what follows is trailing data.
       #expect(wholeTextError(bytes: string([0x22])) == JSONError(.trailingData, at: 2 + position))
@@ -235,8 +241,12 @@ struct JSONReaderStringTests {
         (Array(#"\""#.utf8), "\""), (Array(#"\\"#.utf8), "\\"), (Array(#"\n"#.utf8), "\n"),
         (Array("é".utf8), "é"), ([0x7F], "\u{7F}"),
       ] {
-        let value = try read(bytes: string(middle)) { (reader) throws(JSONError) in try reader.readString() }
-        #expect(value == String(repeating: "a", count: position) + expected + String(repeating: "b", count: 19 - position))
+        let value = try read(bytes: string(middle)) { (reader) throws(JSONError) in
+          try reader.readString()
+        }
+        #expect(
+          value == String(repeating: "a", count: position) + expected
+            + String(repeating: "b", count: 19 - position))
       }
     }
   }
@@ -254,15 +264,16 @@ struct JSONReaderStringTests {
   }
 
   /// Bytes that are not UTF-8 (RFC 3629) are rejected at the lead byte.
-  @Test(arguments: [
-    [0xFF], [0xC0, 0x80], [0xC1, 0xBF],  // invalid lead bytes, overlong 2-byte forms
-    [0xE0, 0x80, 0x80], [0xF0, 0x80, 0x80, 0x80],  // overlong 3- and 4-byte forms
-    [0xED, 0xA0, 0x80], [0xED, 0xBF, 0xBF],  // UTF-8-encoded surrogates
-    [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80],  // beyond U+10FFFF
-    [0x80], [0xBF],  // lone continuation bytes
-    [0xE2, 0x82], [0xE2, 0x82, 0x41], [0xF0, 0x9F, 0x98],  // cut short before the quote
-    [0xC3, 0x28],  // a lead byte followed by ASCII
-  ] as [[UInt8]])
+  @Test(
+    arguments: [
+      [0xFF], [0xC0, 0x80], [0xC1, 0xBF],  // invalid lead bytes, overlong 2-byte forms
+      [0xE0, 0x80, 0x80], [0xF0, 0x80, 0x80, 0x80],  // overlong 3- and 4-byte forms
+      [0xED, 0xA0, 0x80], [0xED, 0xBF, 0xBF],  // UTF-8-encoded surrogates
+      [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80],  // beyond U+10FFFF
+      [0x80], [0xBF],  // lone continuation bytes
+      [0xE2, 0x82], [0xE2, 0x82, 0x41], [0xF0, 0x9F, 0x98],  // cut short before the quote
+      [0xC3, 0x28],  // a lead byte followed by ASCII
+    ] as [[UInt8]])
   func rejectsInvalidUTF8(sequence: [UInt8]) {
     let bytes = [UInt8(ascii: "\"")] + sequence + [UInt8(ascii: "\"")]
     #expect(wholeTextError(bytes: bytes) == JSONError(.invalidUTF8, at: 1))
@@ -308,7 +319,8 @@ struct JSONReaderStringTests {
 
   @Test func unterminatedStrings() {
     #expect(
-      wholeTextError(#""abc"#) == JSONError(.unexpectedEnd(expected: "'\"' to close the string"), at: 4))
+      wholeTextError(#""abc"#)
+        == JSONError(.unexpectedEnd(expected: "'\"' to close the string"), at: 4))
     #expect(
       wholeTextError(#""abc\"#) == JSONError(.unexpectedEnd(expected: "an escape sequence"), at: 5))
     #expect(
@@ -322,7 +334,12 @@ struct JSONReaderStructureTests {
   @Test func readsATree() throws {
     let value = try JSONValue.parse(#" {"a":[1,"x",true,false,null,{},[]],"b":{"c":-1.5},"a":2} "#)
     let expected = JSONValue.object([
-      ("a", .array([.number(.int(1)), .string("x"), .bool(true), .bool(false), .null, .object([]), .array([])])),
+      (
+        "a",
+        .array([
+          .number(.int(1)), .string("x"), .bool(true), .bool(false), .null, .object([]), .array([]),
+        ])
+      ),
       ("b", .object([("c", .number(.double(-1.5)))])),
       ("a", .number(.int(2))),
     ])
@@ -397,7 +414,8 @@ struct JSONReaderStructureTests {
     #expect(wholeTextError("[[[1]]]", maxDepth: 3) == nil)
     #expect(wholeTextError("[[[[1]]]]", maxDepth: 3) == JSONError(.tooDeep(limit: 3), at: 3))
     #expect(wholeTextError(#"{"a":[{"b":[]}]}"#, maxDepth: 4) == nil)
-    #expect(wholeTextError(#"{"a":[{"b":[]}]}"#, maxDepth: 3) == JSONError(.tooDeep(limit: 3), at: 11))
+    #expect(
+      wholeTextError(#"{"a":[{"b":[]}]}"#, maxDepth: 3) == JSONError(.tooDeep(limit: 3), at: 11))
     // The default limit: 512 levels pass, 513 do not.
     let ok = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
     #expect(wholeTextError(ok) == nil)

@@ -38,7 +38,8 @@ struct StreamingReadTests {
       if index > 0 { text += "," }
       text += #""IT\#(index)":{"id":"IT\#(index)","type":"inbound-rtp","kind":"audio","#
       text += #""ssrc":\#(index),"timestamp":1697705842167.07,"bytesReceived":\#(index * 7),"#
-      text += #""packetsReceived":\#(index),"jitter":0.002,"padding":"\#(String(repeating: "x", count: 100))"}"#
+      text +=
+        #""packetsReceived":\#(index),"jitter":0.002,"padding":"\#(String(repeating: "x", count: 100))"}"#
     }
     return Array((text + "}").utf8)
   }

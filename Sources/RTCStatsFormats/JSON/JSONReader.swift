@@ -413,11 +413,9 @@ public struct JSONReader {
         continue
       }
       guard byte == closing else {
-        throw JSONError(
-          .unexpectedByte(
-            byte,
-            expected: isObject ? "',' or '}' after an object member" : "',' or ']' after an array element"),
-          at: offset)
+        let expected =
+          isObject ? "',' or '}' after an object member" : "',' or ']' after an array element"
+        throw JSONError(.unexpectedByte(byte, expected: expected), at: offset)
       }
       offset &+= 1
       level &-= 1
