@@ -13,7 +13,8 @@
 # non-zero when libFuzzer found something.
 #
 # Environment: FUZZ_BUILD_DIR (default .build/fuzz), FUZZ_MAX_LEN (default 16384; 4096 for
-# the stream target, which repeats its input past 64 KB), plus those of build.sh.
+# the stream and parallel targets, which repeat their input; 256 for number), plus those of
+# build.sh.
 set -euo pipefail
 
 if [ $# -lt 2 ]; then
@@ -49,8 +50,11 @@ python3 "$here/seed.py" "$target" "$seeds" --dict "$out/$target.dict"
 export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS=${ASAN_OPTIONS:-quarantine_size_mb=3}
 
-max_len=${FUZZ_MAX_LEN:-16384}
-if [ "$target" = stream ]; then max_len=${FUZZ_MAX_LEN:-4096}; fi
+case $target in
+  number) max_len=${FUZZ_MAX_LEN:-256} ;;
+  stream | parallel) max_len=${FUZZ_MAX_LEN:-4096} ;;
+  *) max_len=${FUZZ_MAX_LEN:-16384} ;;
+esac
 
 before=$(ls "$artifacts" | wc -l)
 cd "$work"

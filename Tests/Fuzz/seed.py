@@ -13,7 +13,8 @@ Each dump gives a few seeds of at most a few KB:
     strings shrunk the same way) so that it still parses and keeps the dialect's shape;
   * a gzip copy of a few of them (rtcstats dumps are usually .gz).
 For the stream target, only seeds of at most 4 KB are kept, each behind one byte (the
-target's chunk pattern).
+target's chunk pattern). The number target gets lone numbers; the parallel target gets a
+shrunk getStats line, a NUL and a tail.
 FILE (--dict) gets JSON tokens and every member name and keyword the parsers
 compare against (string literals found in Sources/), for libFuzzer's -dict.
 """
@@ -187,9 +188,21 @@ def dictionary_entries():
     return entries
 
 
+NUMBER_SEEDS = [
+    "0", "-0", "1", "0.1", "1e23", "9007199254740993", "9223372036854775807",
+    "-9223372036854775808", "18446744073709551615", "18446744073709551616",
+    "2.2250738585072011e-308", "2.2250738585072012e-308", "4.9406564584124654e-324",
+    "2.4703282292062327e-324", "2.4703282292062328e-324", "1.7976931348623157e308",
+    "1.7976931348623159e308", "7.038531e-26", "0.1000000000000000055511151231257827021181583404541015625",
+    "1.00000000000000011102230246251565404236316680908203125", "9007199254740992.5",
+    "123456789012345678901234567890e-10", "1697705842167.07", "0.0040809999999999996",
+    "1e-400", "1e400", "8.98846567431158e307", "3.0517578125e-05",
+]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("target", choices=("json", "dump", "stream"))
+    parser.add_argument("target", choices=("json", "dump", "stream", "number", "parallel"))
     parser.add_argument("outdir")
     parser.add_argument("--dict", help="write a libFuzzer dictionary here")
     parser.add_argument("--shared", default=os.path.join(os.path.dirname(ROOT), "shared"))
@@ -208,6 +221,49 @@ def main():
         with open(os.path.join(args.outdir, name), "wb") as f:
             f.write(data)
         count += 1
+
+    if args.target == "number":
+        # Numbers alone: the JSONTestSuite numbers without their brackets, and cases known
+        # to trip fast paths (halfway points, subnormals, 19/20 digits, huge exponents).
+        suite = os.path.join(args.shared, "corpus", "jsontestsuite")
+        if os.path.isdir(suite):
+            for name in sorted(os.listdir(suite)):
+                if "_number" in name:
+                    with open(os.path.join(suite, name), "rb") as f:
+                        text = f.read().strip().strip(b"[]").strip()
+                    if text:
+                        write("jts-" + name, text)
+        for index, text in enumerate(NUMBER_SEEDS):
+            write("number-%02d" % index, text.encode())
+        if args.dict:
+            with open(args.dict, "w", encoding="utf-8") as f:
+                f.write("\n".join(['"e"', '"E"', '"e-"', '"e+"', '"."', '"-"', '"0"', '"9"',
+                                   '"00000000"', '"99999999"', '"e308"', '"e-324"']) + "\n")
+        print("seed.py: %d seeds in %s" % (count, args.outdir), file=sys.stderr)
+        return
+
+    if args.target == "parallel":
+        # A getStats line (shrunk), a NUL, then a tail appended once after the repeats.
+        tails = [b"", None, b"[1,2]\n", b'{"id":"x","type":"codec","timestamp":1}\n', b"garbage\n"]
+        for path in dump_files(args.shared):
+            if not path.endswith(".jsonl") or "capture" not in path:
+                continue
+            lines = [value for _, value in parse_lines(read(path))[:2] if value is not None]
+            if not lines:
+                continue
+            line = shrink_to(lines[0], 2048)
+            if line is None:
+                continue
+            tag = re.sub(r"[^A-Za-z0-9_.-]", "_", os.path.relpath(path, args.shared))
+            for index, tail in enumerate(tails):
+                if tail is None:
+                    tail = line[: len(line) // 2]
+                write("%s-%d" % (tag, index), line + b"\0" + tail)
+        if args.dict:
+            with open(args.dict, "w", encoding="utf-8") as f:
+                f.write("\n".join(dictionary_entries()) + "\n")
+        print("seed.py: %d seeds in %s" % (count, args.outdir), file=sys.stderr)
+        return
 
     suite = os.path.join(args.shared, "corpus", "jsontestsuite")
     if os.path.isdir(suite):
