@@ -36,11 +36,15 @@ lint:
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
 
-# make fuzz TARGET=json SECONDS=600
-TARGET ?= dump
+# Fuzzes each libFuzzer target in turn for SECONDS (see Tests/Fuzz/README.md):
+#   make fuzz SECONDS=600                 # every target, 10 minutes each
+#   make fuzz TARGETS=json SECONDS=600    # one target
+TARGETS ?= json number dump stream parallel
 SECONDS ?= 60
 fuzz:
-	Tests/Fuzz/run.sh $(TARGET) $(SECONDS)
+	@status=0; for target in $(TARGETS); do \
+	  Tests/Fuzz/run.sh $$target $(SECONDS) || status=1; \
+	done; exit $$status
 
 # Rewrites Samples/golden from the current build; review the diff before committing.
 golden: build
