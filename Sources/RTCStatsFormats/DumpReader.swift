@@ -67,7 +67,8 @@ public enum DumpReader {
     into consumer: inout some StatsReportConsumer
   ) throws(DumpError) -> DumpInfo {
     // A small file needs no 4 MB window: size it to the file when the size is known.
-    var window = StreamWindow(initialSize: sizeHint.map { min($0 + 4096, StreamWindow.initialSize) } ?? StreamWindow.initialSize)
+    var window = StreamWindow(
+      initialSize: sizeHint.map { min($0 + 4096, StreamWindow.initialSize) } ?? StreamWindow.initialSize)
     _ = try window.fill(from: &source)
 
     while window.unread.count < FormatDetector.prefixLength, try window.fill(from: &source) {}
@@ -104,7 +105,8 @@ public enum DumpReader {
       var info = DumpInfo(format: .webrtcInternals)
       try parser.parse(window: &window, source: &source, into: &consumer, info: &info)
       if info.reportCount == 0 {
-        throw DumpError(.data, "no stats in this webrtc-internals dump (its peer connections have no stats series)")
+        throw DumpError(
+          .data, "no stats in this webrtc-internals dump (its peer connections have no stats series)")
       }
       return info
     case .rtcstats:

@@ -28,7 +28,8 @@ enum FormatDetector {
     if bytes.count >= 2,
       (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF)
     {
-      return .rejected("the file is UTF-16 text; rtcstats reads UTF-8 (convert it with iconv -f UTF-16 -t UTF-8)")
+      return .rejected(
+        "the file is UTF-16 text; rtcstats reads UTF-8 (convert it with iconv -f UTF-16 -t UTF-8)")
     }
     if bytes.count >= 4, bytes[0] != 0, bytes[1] == 0, bytes[2] != 0, bytes[3] == 0 {
       return .rejected("the file looks like UTF-16LE text without a byte order mark; rtcstats reads UTF-8")
@@ -107,9 +108,12 @@ enum FormatDetector {
 
   private static func describeNonJSON(_ bytes: UnsafeRawBufferPointer) -> String {
     let sample = bytes.prefix(64)
-    let printable = sample.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 >= 0x80 }
+    let printable = sample.allSatisfy {
+      ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 >= 0x80
+    }
     if !printable || sample.contains(0) {
-      return "binary data, not a JSON stats dump (first bytes: \(sample.prefix(8).map { hex($0) }.joined(separator: " ")))"
+      return
+        "binary data, not a JSON stats dump (first bytes: \(sample.prefix(8).map { hex($0) }.joined(separator: " ")))"
     }
     let line = String(decoding: sample.prefix { $0 != 0x0A && $0 != 0x0D }.prefix(40), as: UTF8.self)
     return "not JSON: the file starts with \"\(line)\""

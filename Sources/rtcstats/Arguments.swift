@@ -39,7 +39,9 @@ enum Arguments {
     case "help":
       guard arguments.count > 1 else { return .help(nil) }
       guard let topic = Subcommand(rawValue: arguments[1]) else {
-        throw UsageError(message: "unknown subcommand '\(arguments[1])'" + suggestion(for: arguments[1], among: Subcommand.allCases.map(\.rawValue)))
+        throw UsageError(
+          message: "unknown subcommand '\(arguments[1])'"
+            + suggestion(for: arguments[1], among: Subcommand.allCases.map(\.rawValue)))
       }
       return .help(topic)
     case "analyze":
@@ -48,7 +50,8 @@ enum Arguments {
       return try parseInspect(Array(arguments.dropFirst()))
     default:
       if first.hasPrefix("-") {
-        throw UsageError(message: "unknown option '\(first)'" + suggestion(for: first, among: ["--help", "--version"]))
+        throw UsageError(
+          message: "unknown option '\(first)'" + suggestion(for: first, among: ["--help", "--version"]))
       }
       throw UsageError(
         message: "unknown subcommand '\(first)'"
@@ -81,7 +84,9 @@ enum Arguments {
     }
     if wantsHelp { return .help(.analyze) }
     guard !options.inputs.isEmpty else {
-      throw UsageError(message: "missing input: give one or more dump files or folders, or - for standard input", subcommand: .analyze)
+      throw UsageError(
+        message: "missing input: give one or more dump files or folders, or - for standard input",
+        subcommand: .analyze)
     }
     return .analyze(options)
   }
@@ -95,7 +100,8 @@ enum Arguments {
       case "format":
         guard let format = OutputFormat(rawValue: value ?? ""), format == .table || format == .json
         else {
-          throw UsageError(message: "invalid format '\(value ?? "")'; expected table or json", subcommand: .inspect)
+          throw UsageError(
+            message: "invalid format '\(value ?? "")'; expected table or json", subcommand: .inspect)
         }
         options.format = format
       default: options.inputs.append(value ?? name)
@@ -103,7 +109,9 @@ enum Arguments {
     }
     if wantsHelp { return .help(.inspect) }
     guard !options.inputs.isEmpty else {
-      throw UsageError(message: "missing input: give one or more dump files or folders, or - for standard input", subcommand: .inspect)
+      throw UsageError(
+        message: "missing input: give one or more dump files or folders, or - for standard input",
+        subcommand: .inspect)
     }
     return .inspect(options)
   }
@@ -159,7 +167,8 @@ enum Arguments {
         try handle(name, arguments[index])
         index += 1
       } else {
-        throw UsageError(message: "--\(name) needs a value <\(spec.valueName ?? "value")>", subcommand: subcommand)
+        throw UsageError(
+          message: "--\(name) needs a value <\(spec.valueName ?? "value")>", subcommand: subcommand)
       }
     }
   }
@@ -181,7 +190,8 @@ enum Arguments {
     for i in 1...a.count {
       var current = [i] + Array(repeating: 0, count: b.count)
       for j in 1...b.count {
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        current[j] = min(
+          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
       }
       previous = current
     }

@@ -97,7 +97,10 @@ enum Help {
     specs.filter { !$0.isHidden }.map { spec in
       var label = "--" + spec.name
       if let value = spec.valueName { label += " <\(value)>" }
-      let padded = label.count < 22 ? label + String(repeating: " ", count: 24 - label.count) : label + "\n" + String(repeating: " ", count: 26)
+      let padded =
+        label.count < 22
+        ? label + String(repeating: " ", count: 24 - label.count)
+        : label + "\n" + String(repeating: " ", count: 26)
       return "  " + padded + spec.help
     }.joined(separator: "\n")
   }

@@ -111,7 +111,8 @@ import Testing
 
   @Test func anIdReusedForTheOtherDirectionIsAnotherStream() throws {
     var analyzer = CallAnalyzer()
-    analyzer.consume(ReportBuilder.inboundVideo(at: 1000, bytes: 0, packets: 0, id: "X"), peerConnection: "pc")
+    analyzer.consume(
+      ReportBuilder.inboundVideo(at: 1000, bytes: 0, packets: 0, id: "X"), peerConnection: "pc")
     var outbound = ReportBuilder()
     outbound.add(
       .outboundRTP, id: "X", at: 2000, numbers: [.ssrc: 9, .bytesSent: 50, .packetsSent: 5],

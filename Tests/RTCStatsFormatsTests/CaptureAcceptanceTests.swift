@@ -130,7 +130,9 @@ import Testing
         let id = try #require(reference.ids(type: "outbound-rtp", kind: kind.rawValue).first)
         let remote = try #require(reference.ids(type: "remote-inbound-rtp", kind: kind.rawValue).first)
         let lost = try #require(reference.last(remote, "packetsLost"))
-        let media = try #require(reference.last(id, "packetsSent")) - (reference.last(id, "retransmittedPacketsSent") ?? 0)
+        let media =
+          try #require(reference.last(id, "packetsSent"))
+          - (reference.last(id, "retransmittedPacketsSent") ?? 0)
         independent = lost / media * 100
       }
       #expect(abs(percent - independent) < 1e-9)

@@ -80,9 +80,13 @@ import Testing
   }
 
   /// One Chrome 144 session saved from webrtc-internals in both of its export formats.
-  @Test(.enabled(if: FileManager.default.fileExists(atPath: TestData.sharedPath("corpus/unlicensed/internals-chrome144-2pc-screenshare.txt"))))
+  @Test(
+    .enabled(
+      if: FileManager.default.fileExists(
+        atPath: TestData.sharedPath("corpus/unlicensed/internals-chrome144-2pc-screenshare.txt"))))
   func chrome144InternalsAndRTCStatsExportAgree() throws {
-    let (_, internals) = try TestData.analyze(TestData.sharedPath("corpus/unlicensed/internals-chrome144-2pc-screenshare.txt"))
+    let (_, internals) = try TestData.analyze(
+      TestData.sharedPath("corpus/unlicensed/internals-chrome144-2pc-screenshare.txt"))
     let (_, export) = try TestData.analyze(
       TestData.sharedPath("corpus/unlicensed/chrome-native-rtcstats-chrome144-2pc-screenshare.txt"))
     #expect(internals.peerConnections.map(\.id) == export.peerConnections.map(\.id))
@@ -90,7 +94,8 @@ import Testing
       #expect(a.tracks.count == b.tracks.count)
       for track in a.tracks {
         let other = try #require(
-          b.tracks.first { $0.ssrc == track.ssrc && $0.direction == track.direction }, "\(a.id) \(String(describing: track.ssrc))")
+          b.tracks.first { $0.ssrc == track.ssrc && $0.direction == track.direction },
+          "\(a.id) \(String(describing: track.ssrc))")
         #expect(track.freezeCount == other.freezeCount && track.pauseCount == other.pauseCount)
         #expect(abs((track.packetLossPercent ?? 0) - (other.packetLossPercent ?? 0)) <= 0.5)
         let (x, y) = (try #require(track.bitrate?.mean), try #require(other.bitrate?.mean))

@@ -10,7 +10,8 @@ import Testing
   private func track(_ scenario: String, _ side: String, _ direction: Direction, _ kind: MediaKind)
     throws -> TrackAnalysis
   {
-    let (_, analysis) = try TestData.analyze(TestData.sharedPath("capture/out-firefox/\(scenario)/\(side).jsonl"))
+    let (_, analysis) = try TestData.analyze(
+      TestData.sharedPath("capture/out-firefox/\(scenario)/\(side).jsonl"))
     return try #require(
       analysis.peerConnections.flatMap(\.tracks).first { $0.direction == direction && $0.kind == kind })
   }

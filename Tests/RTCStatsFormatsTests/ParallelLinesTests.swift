@@ -70,7 +70,10 @@ import Testing
     }
     bytes[index] = UInt8(ascii: "x")
     for parallel in [false, true] {
-      #expect(throws: DumpError(.data, "expected '[' or '{' to start the next snapshot, found 'x'", line: 700, column: 1)) {
+      #expect(
+        throws: DumpError(
+          .data, "expected '[' or '{' to start the next snapshot, found 'x'", line: 700, column: 1)
+      ) {
         _ = try analyze(bytes, parallel: parallel)
       }
     }

@@ -39,7 +39,8 @@ import Testing
   }
 
   @Test func openTokWrapperLinesWithMicrosecondsMatchTheW3CLog() throws {
-    let wrapped = try TestData.analyze(TestData.sample("derived/opentok-jsonArrayOfReports-basic-sender.jsonl"))
+    let wrapped = try TestData.analyze(
+      TestData.sample("derived/opentok-jsonArrayOfReports-basic-sender.jsonl"))
     let plain = try TestData.analyze(TestData.sample("captures/basic/sender.jsonl"))
     #expect(wrapped.1.peerConnections.map(\.id) == ["4f1c2a9e-publisher"])
     #expect(wrapped.0.details.contains { $0.contains("µs") })
@@ -67,7 +68,8 @@ import Testing
     switch shape {
     case "values": text = "[" + parts.joined(separator: ",") + "]"
     case "entries": text = "[" + zip(ids, parts).map { "[\"\($0)\",\($1)]" }.joined(separator: ",") + "]"
-    case "keyValue": text = "[" + zip(ids, parts).map { "{\"key\":\"\($0)\",\"value\":\($1)}" }.joined(separator: ",") + "]"
+    case "keyValue":
+      text = "[" + zip(ids, parts).map { "{\"key\":\"\($0)\",\"value\":\($1)}" }.joined(separator: ",") + "]"
     default: text = "{" + zip(ids, parts).map { "\"\($0)\":\($1)" }.joined(separator: ",") + "}"
     }
     var analyzer = CallAnalyzer()

@@ -4,7 +4,9 @@ import Testing
 
 @Suite struct ArgumentsTests {
   @Test func analyzeWithOptionsInBothSpellings() throws {
-    let invocation = try Arguments.parse(["analyze", "--format=json", "--jobs", "3", "a.json", "-", "--", "--odd"])
+    let invocation = try Arguments.parse([
+      "analyze", "--format=json", "--jobs", "3", "a.json", "-", "--", "--odd",
+    ])
     guard case .analyze(let options) = invocation else {
       Issue.record("expected analyze, got \(invocation)")
       return
@@ -23,7 +25,9 @@ import Testing
   }
 
   @Test func unknownOptionSuggestsTheClosest() {
-    #expect(throws: UsageError(message: "unknown option '--formt'; did you mean '--format'?", subcommand: .analyze)) {
+    #expect(
+      throws: UsageError(message: "unknown option '--formt'; did you mean '--format'?", subcommand: .analyze)
+    ) {
       try Arguments.parse(["analyze", "--formt", "json", "x"])
     }
     #expect(throws: UsageError(message: "unknown subcommand 'analyse'; did you mean 'analyze'?")) {

@@ -39,7 +39,8 @@ import Testing
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let bad = directory.appendingPathComponent("bad.json").path
-    try Data("[{\"id\":\"a\",\"type\":\"codec\",\"timestamp\":1}\n,]".utf8).write(to: URL(fileURLWithPath: bad))
+    try Data("[{\"id\":\"a\",\"type\":\"codec\",\"timestamp\":1}\n,]".utf8).write(
+      to: URL(fileURLWithPath: bad))
     let run = CLIRun(["analyze", bad])
     #expect(run.status == .dataError)
     #expect(run.error == "rtcstats: \(bad):2:2: expected a value after ',', found ']'\n")
@@ -47,7 +48,8 @@ import Testing
 
   @Test func batchKeepsGoingAndReportsTheFirstFailure() {
     let run = CLIRun([
-      "analyze", "--format", "ndjson", "--no-intervals", "/nonexistent", sample("captures/basic/sender.jsonl"),
+      "analyze", "--format", "ndjson", "--no-intervals", "/nonexistent",
+      sample("captures/basic/sender.jsonl"),
     ])
     #expect(run.status == .noInput)
     let lines = run.output.split(separator: "\n")
@@ -86,8 +88,10 @@ import Testing
       #expect(layer.keys.contains(key), "layers[].\(key)")
     }
     let inbound = CLIRun(["analyze", "--format", "json", sample("captures/pause/receiver.jsonl")])
-    let receiver = try #require(JSONSerialization.jsonObject(with: Data(inbound.output.utf8)) as? [String: Any])
-    let tracks = try #require((receiver["peerConnections"] as? [[String: Any]])?.first?["tracks"] as? [[String: Any]])
+    let receiver = try #require(
+      JSONSerialization.jsonObject(with: Data(inbound.output.utf8)) as? [String: Any])
+    let tracks = try #require(
+      (receiver["peerConnections"] as? [[String: Any]])?.first?["tracks"] as? [[String: Any]])
     let video = try #require(tracks.first { $0["kind"] as? String == "video" })
     for key in ["freezeCount", "totalFreezesDuration", "pauseCount", "totalPausesDuration"] {
       #expect(video[key] is NSNumber, "tracks[].\(key)")

@@ -24,7 +24,9 @@ import Testing
     return text.split(separator: "\n").compactMap { line in
       guard !line.hasPrefix("#") else { return nil }
       let parts = line.split(separator: "|", maxSplits: 2, omittingEmptySubsequences: false)
-      guard parts.count == 3, let status = Int32(parts[1].trimmingCharacters(in: .whitespaces)) else { return nil }
+      guard parts.count == 3, let status = Int32(parts[1].trimmingCharacters(in: .whitespaces)) else {
+        return nil
+      }
       return Case(
         file: parts[0].trimmingCharacters(in: .whitespaces), status: status,
         message: String(parts[2].dropFirst()))
@@ -32,7 +34,9 @@ import Testing
   }()
 
   @Test func corpusIsComplete() throws {
-    let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder).filter { $0 != "expected.txt" }
+    let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder).filter {
+      $0 != "expected.txt"
+    }
     #expect(Set(files) == Set(Self.cases.map(\.file)))
     #expect(Self.cases.count >= 30)
   }
@@ -47,7 +51,9 @@ import Testing
     guard malformed.status == 0 else { return }
     // Whatever was analysed: rates and percentages are finite, not negative and plausible.
     let document = try #require(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
-    let tracks = (document["peerConnections"] as? [[String: Any]] ?? []).flatMap { $0["tracks"] as? [[String: Any]] ?? [] }
+    let tracks = (document["peerConnections"] as? [[String: Any]] ?? []).flatMap {
+      $0["tracks"] as? [[String: Any]] ?? []
+    }
     #expect(!tracks.isEmpty)
     for track in tracks {
       for key in ["bitrate", "totalBitrate"] {
@@ -61,7 +67,8 @@ import Testing
   @Test func counterResetIsTwoSegmentsNotANegativeRate() throws {
     let run = CLIRun(["analyze", "--format", "json", Self.folder + "/counter-reset.jsonl"])
     let document = try #require(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
-    let track = try #require(((document["peerConnections"] as? [[String: Any]])?.first?["tracks"] as? [[String: Any]])?.first)
+    let track = try #require(
+      ((document["peerConnections"] as? [[String: Any]])?.first?["tracks"] as? [[String: Any]])?.first)
     // counter-reset.jsonl: bytesSent 1000 → 126000 → 500 (reset) → 125500, packets 10 → 110 → 5 → 105.
     #expect(track["packets"] as? Int == 215)
     let intervals = try #require(track["intervals"] as? [[String: Any]])
@@ -71,7 +78,8 @@ import Testing
   @Test func mixedMicrosecondsAndMillisecondsGiveOneSecondIntervals() throws {
     let run = CLIRun(["analyze", "--format", "json", Self.folder + "/mixed-us-ms.jsonl"])
     let document = try #require(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
-    let track = try #require(((document["peerConnections"] as? [[String: Any]])?.first?["tracks"] as? [[String: Any]])?.first)
+    let track = try #require(
+      ((document["peerConnections"] as? [[String: Any]])?.first?["tracks"] as? [[String: Any]])?.first)
     let intervals = try #require(track["intervals"] as? [[String: Any]])
     #expect(intervals.compactMap { $0["duration"] as? Double } == [1000, 1000, 1000])
   }
@@ -82,7 +90,9 @@ import Testing
   @Test func hundredThousandNestedArraysAreRejectedWithoutRecursion() throws {
     let text = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
     var analyzer = CallAnalyzer()
-    #expect(throws: DumpError(.data, "arrays and objects nested deeper than 512 levels", line: 1, column: 516)) {
+    #expect(
+      throws: DumpError(.data, "arrays and objects nested deeper than 512 levels", line: 1, column: 516)
+    ) {
       _ = try DumpReader.read(source: MemoryByteSource(text), into: &analyzer)
     }
   }
@@ -112,7 +122,8 @@ import Testing
     let folder = try Self.temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/secret.json"
-    _ = FileManager.default.createFile(atPath: path, contents: Data("[]".utf8), attributes: [.posixPermissions: 0])
+    _ = FileManager.default.createFile(
+      atPath: path, contents: Data("[]".utf8), attributes: [.posixPermissions: 0])
     let run = CLIRun(["analyze", path])
     #expect(run.status == .noInput)
     #expect(run.error == "rtcstats: \(path): permission denied\n")
@@ -129,7 +140,8 @@ import Testing
     try manager.createSymbolicLink(atPath: folder + "/b-loop", withDestinationPath: folder + "/a-loop")
     try manager.createSymbolicLink(atPath: folder + "/self", withDestinationPath: folder)
     try manager.createSymbolicLink(atPath: folder + "/malformed", withDestinationPath: Self.folder)
-    try manager.createSymbolicLink(atPath: folder + "/samples", withDestinationPath: CLIRun.root + "/Samples/captures")
+    try manager.createSymbolicLink(
+      atPath: folder + "/samples", withDestinationPath: CLIRun.root + "/Samples/captures")
     let run = CLIRun(["analyze", "--format", "ndjson", "--no-intervals", "--jobs", "2", folder])
     let lines = run.output.split(separator: "\n")
     let sampleFiles = try manager.subpathsOfDirectory(atPath: CLIRun.root + "/Samples/captures").filter {
@@ -148,7 +160,8 @@ import Testing
   }
 
   private static func temporaryFolder() throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("rtcstats-\(UUID().uuidString)").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("rtcstats-\(UUID().uuidString)")
+      .path
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
   }

@@ -132,8 +132,7 @@ struct PeerConnectionAccumulator {
 
   // MARK: - Streams
 
-  private mutating func addStream(report: StatsReport, index: Int, timestamp: Double, sequence: Int)
-  {
+  private mutating func addStream(report: StatsReport, index: Int, timestamp: Double, sequence: Int) {
     let id = report.id(at: index)
     let direction: Direction = report.type(at: index) == .inboundRTP ? .inbound : .outbound
     var context = StreamContext()

@@ -69,7 +69,8 @@ struct GetStatsParser {
         throw error
       }
       info.isTruncated = true
-      let position = error.line.map { line in " at line \(line)" + (error.column.map { ", column \($0)" } ?? "") } ?? ""
+      let position =
+        error.line.map { line in " at line \(line)" + (error.column.map { ", column \($0)" } ?? "") } ?? ""
       info.warnings.append(
         "the dump is truncated" + position + error.message.dropFirst("the dump is truncated".count)
           + "; analysed the \(info.reportCount) reports before it")
@@ -247,7 +248,8 @@ struct GetStatsParser {
       var entry = try reader.beginArray()
       var decoded = false
       if try reader.nextElement(in: &entry) {
-        let id = try reader.peekKind() == .string ? decoder.interner.intern(try reader.readStringToken()) : nil
+        let id =
+          try reader.peekKind() == .string ? decoder.interner.intern(try reader.readStringToken()) : nil
         if id == nil { try reader.skipValue() }
         while try reader.nextElement(in: &entry) {
           if try reader.peekKind() == .object {
@@ -301,7 +303,9 @@ struct GetStatsParser {
         }
       } else if SnapshotShape.isPeerConnectionMember(key) {
         peerConnection = try decoder.readText(&reader, name: key)
-      } else if SnapshotShape.isTimestampMember(key) || key.equals("timestamp_us") || key.equals("timestampUs") {
+      } else if SnapshotShape.isTimestampMember(key) || key.equals("timestamp_us")
+        || key.equals("timestampUs")
+      {
         let isMicroseconds = key.equals("timestamp_us") || key.equals("timestampUs")
         timestamp = try decoder.readNumber(&reader, name: key).map {
           isMicroseconds ? $0 / 1000 : Timestamps.milliseconds($0)
@@ -340,7 +344,8 @@ struct GetStatsParser {
         case .empty:
           try inner.skipValue()
         default:
-          throw JSONError(.typeMismatch(expected: "a stats report in the string", found: "something else"), at: 0)
+          throw JSONError(
+            .typeMismatch(expected: "a stats report in the string", found: "something else"), at: 0)
         }
         try inner.expectEnd()
         return .success(())
@@ -350,7 +355,8 @@ struct GetStatsParser {
     }
     if case .failure(let error) = outcome {
       // Point at the string in the outer document.
-      throw JSONError(.typeMismatch(expected: "a JSON stats report inside the string", found: "\(error)"), at: 0)
+      throw JSONError(
+        .typeMismatch(expected: "a JSON stats report inside the string", found: "\(error)"), at: 0)
     }
   }
 
@@ -401,7 +407,8 @@ struct GetStatsParser {
     }
     if decoder.sawMicroseconds { info.addDetail("timestamps in µs (libwebrtc native)") }
     if unnamedElements > 0 {
-      info.warnings.append("skipped \(unnamedElements) elements of snapshot arrays that are not stats objects")
+      info.warnings.append(
+        "skipped \(unnamedElements) elements of snapshot arrays that are not stats objects")
     }
     if decoder.ignoredMembers > 0 {
       info.warnings.append(
@@ -426,4 +433,3 @@ struct GetStatsParser {
     return names.isEmpty ? "an empty object" : "an object with members " + names.joined(separator: ", ")
   }
 }
-

@@ -502,8 +502,7 @@ struct WebRTCInternalsParser: DialectParser {
   }
 
   /// Converts a reader error into a positioned ``DumpError``.
-  private func positioned(_ error: JSONError, in document: UnsafeBufferPointer<UInt8>) -> DumpError
-  {
+  private func positioned(_ error: JSONError, in document: UnsafeBufferPointer<UInt8>) -> DumpError {
     let (line, column) = JSONReader.lineAndColumn(of: error.offset, in: document)
     var message = error.description
     if case .unexpectedEnd = error.kind, error.offset >= document.count {

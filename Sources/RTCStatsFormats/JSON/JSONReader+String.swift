@@ -81,7 +81,9 @@ extension JSONReader {
       if byte == UInt8(ascii: "\\") {
         hasEscapes = true
         // `\"` and `\\` (strings serialised into strings) inline; the rest in scanEscape.
-        if offset &+ 1 < count, base[offset &+ 1] == UInt8(ascii: "\"") || base[offset &+ 1] == UInt8(ascii: "\\") {
+        if offset &+ 1 < count,
+          base[offset &+ 1] == UInt8(ascii: "\"") || base[offset &+ 1] == UInt8(ascii: "\\")
+        {
           offset &+= 2
         } else {
           try scanEscape()
@@ -114,7 +116,6 @@ extension JSONReader {
     let control = (word &- ones &* 0x20) & ~word & highs
     return zeroQuote | zeroBackslash | control | (word & highs)
   }
-
 
   private mutating func scanEscape() throws(JSONError) {
     offset &+= 1

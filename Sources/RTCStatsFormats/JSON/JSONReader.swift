@@ -74,8 +74,7 @@ public struct JSONReader {
   }
 
   /// Creates a reader over `count` bytes at `base`, which must outlive the reader.
-  public init(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int = JSONReader.defaultMaxDepth)
-  {
+  public init(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int = JSONReader.defaultMaxDepth) {
     self.base = base
     self.count = count
     offset = 0

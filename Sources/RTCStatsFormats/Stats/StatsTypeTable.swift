@@ -18,7 +18,9 @@ struct StatsTypeTable {
 
   private init() {
     slots = Array(repeating: -1, count: 128)
-    let aliases = ["inboundrtp", "outboundrtp", "candidatepair", "localcandidate", "remotecandidate", "datachannel"]
+    let aliases = [
+      "inboundrtp", "outboundrtp", "candidatepair", "localcandidate", "remotecandidate", "datachannel",
+    ]
     let names = StatsType.allCases.filter { $0 != .other }.map(\.name) + aliases
     for name in names {
       guard let type = StatsType(name: name) else { continue }

@@ -116,7 +116,8 @@ struct AnalyzeCommand {
       guard !text.isEmpty else { return [] }
       return Array(((index > 0 ? "\n" : "") + text).utf8)
     case .json, .ndjson:
-      var writer = console.map { console in JSONWriter(flushingAt: 1 << 20) { console.write($0) } } ?? JSONWriter()
+      var writer =
+        console.map { console in JSONWriter(flushingAt: 1 << 20) { console.write($0) } } ?? JSONWriter()
       if wrapsInArray && index > 0 { writer.raw(",") }
       AnalysisJSONEncoder(includeIntervals: options.includeIntervals).encode(file, into: &writer)
       writer.raw("\n")

@@ -16,16 +16,19 @@ enum FileAnalyzer {
       var info = try DumpReader.read(source: source, sizeHint: file.size, into: &consumer)
       if consumer.analyzer.skippedSamples > 0 {
         info.warnings.append(
-          "skipped \(consumer.analyzer.skippedSamples) samples not newer than the previous sample of the same stats object (out-of-order or repeated lines)")
+          "skipped \(consumer.analyzer.skippedSamples) samples not newer than the previous sample of the same stats object (out-of-order or repeated lines)"
+        )
       }
       if consumer.analyzer.counterResets > 0 {
         info.warnings.append(
-          "\(consumer.analyzer.counterResets) counter resets or SSRC changes: those tracks continue in new segments")
+          "\(consumer.analyzer.counterResets) counter resets or SSRC changes: those tracks continue in new segments"
+        )
       }
       if info.reportCount == 0 {
         throw DumpError(
           .data,
-          "no getStats reports in this dump (\(info.format.rawValue): \(info.details.joined(separator: ", "))); `rtcstats inspect` shows what it holds")
+          "no getStats reports in this dump (\(info.format.rawValue): \(info.details.joined(separator: ", "))); `rtcstats inspect` shows what it holds"
+        )
       }
       times.read = stopwatch.elapsed
       times.bytes = info.bytes

@@ -85,9 +85,13 @@ struct InspectCommand {
         line += HumanUnits.duration(milliseconds: last - first) + ", "
       }
       line += "\(connection.reportCount) reports, \(connection.objectCount) stats objects"
-      if let interval = connection.typicalInterval { line += ", every \(HumanUnits.duration(milliseconds: interval))" }
+      if let interval = connection.typicalInterval {
+        line += ", every \(HumanUnits.duration(milliseconds: interval))"
+      }
       text += line + "\n"
-      let types = connection.typeCounts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+      let types = connection.typeCounts.sorted {
+        $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key
+      }
       text += "    types: " + types.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + "\n"
     }
     return text

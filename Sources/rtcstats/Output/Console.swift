@@ -1,7 +1,8 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import Synchronization
 
 /// Where the command writes: standard output for data, standard error for messages.
 ///
@@ -66,7 +67,8 @@ final class Console: Sendable {
     bytes.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {
-        let written = Glibc.write(descriptor, buffer.baseAddress.unsafelyUnwrapped + offset, buffer.count - offset)
+        let written = Glibc.write(
+          descriptor, buffer.baseAddress.unsafelyUnwrapped + offset, buffer.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
           return false

@@ -53,7 +53,8 @@ struct TableRenderer {
     var parts: [String] = []
     if let rtt = transport.roundTripTime {
       parts.append(
-        "RTT \(HumanUnits.duration(milliseconds: rtt.mean)) (p95 \(HumanUnits.duration(milliseconds: rtt.p95)))")
+        "RTT \(HumanUnits.duration(milliseconds: rtt.mean)) (p95 \(HumanUnits.duration(milliseconds: rtt.p95)))"
+      )
     } else {
       parts.append("RTT unknown")
     }
@@ -125,7 +126,9 @@ struct TableRenderer {
     }
     var notes: [String] = []
     if let mode = layer.scalabilityMode { notes.append(mode) }
-    if let reason = layer.qualityLimitationReason, reason != .none { notes.append("\(reason.rawValue)-limited") }
+    if let reason = layer.qualityLimitationReason, reason != .none {
+      notes.append("\(reason.rawValue)-limited")
+    }
     if layer.active == false { notes.append("inactive") }
     return [
       "", name, layer.codec ?? "", layer.ssrc.map { String($0) } ?? "-",

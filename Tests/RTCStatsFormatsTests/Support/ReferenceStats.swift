@@ -85,7 +85,9 @@ struct Truth {
   let object: [String: Any]
 
   init(_ path: String) throws {
-    object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any] ?? [:]
+    object =
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+      ?? [:]
   }
 
   var t0: Double { (object["t0_epoch_ms"] as? NSNumber)?.doubleValue ?? 0 }
