@@ -115,14 +115,7 @@ struct InspectCommand {
       writer.endObject()
     case .success(let result):
       let info = result.info
-      writer.member("format", info.format.rawValue)
-      writer.member("bytes", info.bytes)
-      writer.member("compressed", info.isCompressed)
-      writer.key("details")
-      writer.beginArray()
-      for detail in info.details { writer.string(detail) }
-      writer.endArray()
-      writer.member("userAgent", info.userAgent)
+      AnalysisJSONEncoder.encodeSourceMembers(of: info, into: &writer)
       writer.endObject()
       writer.member("reportCount", info.reportCount)
       writer.member("truncated", info.isTruncated)

@@ -50,6 +50,13 @@ struct AnalysisJSONEncoder {
     writer.key("source")
     writer.beginObject()
     writer.member("path", path)
+    Self.encodeSourceMembers(of: info, into: &writer)
+    writer.endObject()
+  }
+
+  /// The members of `source` that describe the dump (shared with `inspect`): format, bytes,
+  /// compressed, details, userAgent.
+  static func encodeSourceMembers(of info: DumpInfo, into writer: inout JSONWriter) {
     writer.member("format", info.format.rawValue)
     writer.member("bytes", info.bytes)
     writer.member("compressed", info.isCompressed)
@@ -58,7 +65,6 @@ struct AnalysisJSONEncoder {
     for detail in info.details { writer.string(detail) }
     writer.endArray()
     writer.member("userAgent", info.userAgent)
-    writer.endObject()
   }
 
   private func encode(_ connection: PeerConnectionAnalysis, into writer: inout JSONWriter) {
