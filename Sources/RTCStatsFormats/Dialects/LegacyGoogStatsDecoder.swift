@@ -103,7 +103,7 @@ struct LegacyGoogStatsDecoder: RTCStatsObjectDecoding {
 }
 
 /// What a member name of a legacy stats object means to ``LegacyGoogStatsDecoder``.
-enum LegacyGoogStatsKey {
+enum LegacyGoogStatsKey: Sendable {
   case id
   case type
   case timestamp
@@ -112,54 +112,25 @@ enum LegacyGoogStatsKey {
 }
 
 /// Maps legacy member names, as raw bytes, to ``LegacyGoogStatsKey``s without building
-/// strings (open addressing over FNV-1a, like `StatsKeyTable`).
+/// strings.
 struct LegacyGoogStatsKeyTable: Sendable {
-  private struct Entry: Sendable {
-    var name: [UInt8]
-    var hash: UInt64
-    var key: LegacyGoogStatsKey
-  }
-
-  private var slots: [Int16]
-  private var entries: [Entry] = []
-  private let mask = 255
+  private let table: ByteNameTable<LegacyGoogStatsKey>
 
   /// The table every decoder uses.
   static let shared = LegacyGoogStatsKeyTable()
 
   private init() {
-    var names: [(String, LegacyGoogStatsKey)] = [
+    var names: [(name: String, value: LegacyGoogStatsKey)] = [
       ("id", .id), ("type", .type), ("timestamp", .timestamp),
     ]
     for field in LegacyGoogStatsField.allCases { names.append((field.name, .numeric(field))) }
     for field in LegacyGoogStatsTextField.allCases { names.append((field.name, .text(field))) }
-    slots = Array(repeating: -1, count: mask + 1)
-    for (name, key) in names {
-      let bytes = Array(name.utf8)
-      let hash = bytes.withUnsafeBufferPointer { fnv1a($0.baseAddress.unsafelyUnwrapped, $0.count) }
-      var slot = Int(truncatingIfNeeded: hash) & mask
-      while slots[slot] >= 0 { slot = (slot + 1) & mask }
-      slots[slot] = Int16(entries.count)
-      entries.append(Entry(name: bytes, hash: hash, key: key))
-    }
+    table = ByteNameTable(names)
   }
 
   /// The meaning of a member name, or `nil` for members the mapper does not read.
   func lookup(_ token: JSONKey) -> LegacyGoogStatsKey? {
-    guard !token.hasEscapes, token.count > 0, token.count <= 48 else { return nil }
-    let hash = fnv1a(token.start, token.count)
-    var slot = Int(truncatingIfNeeded: hash) & mask
-    while true {
-      let index = Int(slots[slot])
-      if index < 0 { return nil }
-      let entry = entries[index]
-      if entry.hash == hash && entry.name.count == token.count {
-        let equal = entry.name.withUnsafeBufferPointer {
-          bytesEqual($0.baseAddress.unsafelyUnwrapped, token.start, token.count)
-        }
-        if equal { return entry.key }
-      }
-      slot = (slot &+ 1) & mask
-    }
+    guard !token.hasEscapes else { return nil }
+    return table.lookup(token.start, token.count)
   }
 }
