@@ -64,6 +64,21 @@ enum ParallelLines {
     }
   }
 
+  /// A chunk's bytes, copied once out of the window and owned by the worker's window.
+  private struct Chunk: @unchecked Sendable {
+    let storage: UnsafeMutableRawBufferPointer
+    let count: Int
+
+    init(copying bytes: UnsafeRawBufferPointer) {
+      // Slack past the end, as a window has, so that the reader's word loads stay inside.
+      storage = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count + 64, alignment: 64)
+      storage.copyMemory(from: bytes)
+      count = bytes.count
+    }
+
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: storage[..<count]) }
+  }
+
   /// Collects what a worker's parser emits.
   private struct Collector: StatsReportConsumer {
     var reports: [(peerConnection: String, report: StatsReport)] = []
@@ -120,12 +135,12 @@ enum ParallelLines {
       }
       let bytes = window.unread
       let length = cut ?? bytes.count
-      let chunk = Array(bytes[0..<length])
+      let chunk = Chunk(copying: UnsafeRawBufferPointer(rebasing: bytes[0..<length]))
       window.consume(length)
       let isLast = cut == nil || (window.isAtEndOfStream && window.unread.isEmpty)
       finished = isLast
       let slot = Slot(firstLine: line, isLast: isLast)
-      line += newlineCount(chunk)
+      line += newlineCount(chunk.bytes)
       pending.append(slot)
       DispatchQueue.global().async {
         let result = parseChunk(chunk)
@@ -146,11 +161,11 @@ enum ParallelLines {
     return error
   }
 
-  private static func parseChunk(_ chunk: [UInt8]) -> ChunkResult {
+  private static func parseChunk(_ chunk: Chunk) -> ChunkResult {
     var result = ChunkResult()
     var collector = Collector()
-    var window = StreamWindow(initialSize: chunk.count + 64)
-    var source = MemoryByteSource(chunk)
+    var window = StreamWindow(adopting: chunk.storage, count: chunk.count)
+    var source = MemoryByteSource([])
     result.parser.allowsParallelLines = false
     do throws(DumpError) {
       var units = 0
@@ -186,17 +201,15 @@ enum ParallelLines {
     return UnsafeRawPointer(found) - base + 1
   }
 
-  private static func newlineCount(_ chunk: [UInt8]) -> Int {
-    chunk.withUnsafeBytes { bytes in
-      guard let base = bytes.baseAddress else { return 0 }
-      var count = 0
-      var offset = 0
-      while offset < bytes.count, let found = memchr(base + offset, 0x0A, bytes.count - offset) {
-        count += 1
-        offset = UnsafeRawPointer(found) - base + 1
-      }
-      return count
+  private static func newlineCount(_ bytes: UnsafeRawBufferPointer) -> Int {
+    guard let base = bytes.baseAddress else { return 0 }
+    var count = 0
+    var offset = 0
+    while offset < bytes.count, let found = memchr(base + offset, 0x0A, bytes.count - offset) {
+      count += 1
+      offset = UnsafeRawPointer(found) - base + 1
     }
+    return count
   }
 
   private static func truncationWarning(_ error: DumpError, total: Int) -> String {

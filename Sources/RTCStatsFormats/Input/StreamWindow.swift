@@ -47,6 +47,17 @@ struct StreamWindow: ~Copyable {
     self.maximumSize = max(maximumSize, initialSize)
   }
 
+  /// A window over `count` bytes already in `storage`, which it now owns (and deallocates);
+  /// the stream has ended. Used for a chunk cut from a larger window, so that its bytes are
+  /// copied once.
+  init(adopting storage: UnsafeMutableRawBufferPointer, count: Int) {
+    self.storage = storage
+    self.end = count
+    self.isAtEndOfStream = true
+    self.maximumSize = storage.count
+    self.totalBytes = count
+  }
+
   deinit {
     storage.deallocate()
   }
