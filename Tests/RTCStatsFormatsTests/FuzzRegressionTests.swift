@@ -8,7 +8,8 @@ import Testing
 ///
 /// Files in `Fixtures/fuzz-regressions/` are named `<target>-<what went wrong>`; `json-*`
 /// inputs also go through the JSON reader checks of the `json` target, `stream-*` inputs
-/// through the whole-versus-chunked comparison of the `stream` target.
+/// through the whole-versus-chunked comparison of the `stream` target, `parallel-*` inputs
+/// through the sequential-versus-parallel comparison of the `parallel` target.
 struct FuzzRegressionTests {
   static let directory = "Fixtures/fuzz-regressions"
 
@@ -71,6 +72,33 @@ struct FuzzRegressionTests {
       let chunked = Self.outcome(ChunkedByteSource(bytes: stream, step: phase))
       #expect(whole == chunked, "chunk phase \(phase)")
     }
+  }
+
+  /// The `parallel` target: a line (the input up to its first NUL) repeated past 4.5 MB,
+  /// then the rest of the input once, read sequentially and on worker threads, gives the
+  /// same result.
+  @Test(.timeLimit(.minutes(1)), arguments: inputs.filter { $0.hasPrefix("parallel-") })
+  func parallelReadingEqualsSequentialReading(name: String) throws {
+    let bytes = try Self.bytes(of: name)
+    let split = bytes.firstIndex(of: 0) ?? bytes.count
+    var stream: [UInt8] = []
+    repeat {
+      stream.append(contentsOf: bytes[..<split])
+      stream.append(0x0A)
+    } while stream.count < (4 << 20) + (512 << 10)
+    if split < bytes.count { stream.append(contentsOf: bytes[(split + 1)...]) }
+    #expect(Self.outcome(stream, parallel: false) == Self.outcome(stream, parallel: true))
+  }
+
+  static func outcome(_ stream: [UInt8], parallel: Bool) -> String {
+    var analyzer = CallAnalyzer()
+    let result: String
+    do {
+      result = "\(try DumpReader.read(source: MemoryByteSource(stream), parallel: parallel, into: &analyzer))"
+    } catch {
+      result = "error: \(error)"
+    }
+    return result + "\n\(analyzer.analysis())"
   }
 
   /// `input` repeated, one copy per line, past 64 KB; an `RTCStatsDump` header (the first two

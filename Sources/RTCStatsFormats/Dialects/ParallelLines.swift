@@ -174,11 +174,13 @@ enum ParallelLines {
         try result.parser.parseLine(window: &window, source: &source, into: &collector, info: &result.info)
         units += 1
       }
-      result.parser.flushPending(into: &collector, info: &result.info)
       result.units = units
     } catch {
       result.error = error
     }
+    // Stats objects gathered one per line are emitted even when a later line fails, as the
+    // sequential parser does.
+    result.parser.flushPending(into: &collector, info: &result.info)
     result.reports = collector.reports
     return result
   }
