@@ -11,7 +11,8 @@ let package = Package(
   targets: [
     .target(name: "RTCStatsCore"),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-    .target(name: "RTCStatsFormats", dependencies: ["RTCStatsCore", "CZlib"]),
+    .systemLibrary(name: "CMalloc"),
+    .target(name: "RTCStatsFormats", dependencies: ["RTCStatsCore", "CZlib", "CMalloc"]),
     .executableTarget(name: "rtcstats", dependencies: ["RTCStatsCore", "RTCStatsFormats"]),
     .testTarget(name: "RTCStatsCoreTests", dependencies: ["RTCStatsCore"]),
     .testTarget(

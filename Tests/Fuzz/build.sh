@@ -43,7 +43,7 @@ build_module() {
   "$swiftc" "${common[@]}" -wmo -c -enable-testing \
     -module-name "$module" \
     -emit-module-path "$out/modules/$module.swiftmodule" \
-    -I "$out/modules" -I "$root/Sources/CZlib" \
+    -I "$out/modules" -I "$root/Sources/CZlib" -I "$root/Sources/CMalloc" \
     "$@" "${sources[@]}" -o "$out/modules/$module.o"
 }
 
@@ -62,7 +62,7 @@ for target in "${targets[@]}"; do
   [ -f "$source" ] || { echo "no fuzz target $source" >&2; exit 64; }
   echo "linking fuzz-$target" >&2
   "$swiftc" "${common[@]}" -use-ld=lld \
-    -I "$out/modules" -I "$root/Sources/CZlib" \
+    -I "$out/modules" -I "$root/Sources/CZlib" -I "$root/Sources/CMalloc" \
     "$source" "$out/modules/RTCStatsCore.o" "$out/modules/RTCStatsFormats.o" \
     -lz -o "$out/fuzz-$target"
 done

@@ -3,6 +3,7 @@ import RTCStatsCore
 import Synchronization
 
 #if canImport(Glibc)
+  import CMalloc
   import Glibc
 #endif
 
@@ -27,6 +28,21 @@ enum ParallelLines {
   static let chunkSize = 512 << 10
   /// Chunks parsed or waiting at once.
   static var inFlight: Int { max(2, min(activeProcessorCount, 8)) + 1 }
+  /// Chunks between two returns of freed memory to the system.
+  static let trimInterval = 32
+
+  /// Returns the free pages of every malloc arena to the system.
+  ///
+  /// Reports are allocated on the worker threads and freed on the calling thread, so each
+  /// thread's glibc arena keeps pages that no one reuses, and the resident size grew with
+  /// the file (67 MB for a 500 MB log against 37 MB read sequentially). Trimming every
+  /// ``trimInterval`` chunks (16 MB of input) brings that to 46 MB at no measurable cost.
+  static func releaseFreedMemory() {
+    #if canImport(Glibc)
+      _ = malloc_trim(0)
+    #endif
+  }
+
   /// Streams smaller than this are not worth the threads.
   static let minimumSize = 4 << 20
 
@@ -99,6 +115,7 @@ enum ParallelLines {
     var units = 0
     var failure: DumpError?
     var finished = false
+    var drained = 0
 
     func drainOldest() {
       let slot = pending.removeFirst()
@@ -108,6 +125,8 @@ enum ParallelLines {
       for (peerConnection, report) in result.reports {
         consumer.consume(report, peerConnection: peerConnection)
       }
+      drained += 1
+      if drained % trimInterval == 0 { releaseFreedMemory() }
       info.reportCount += result.reports.count
       units += result.units
       parser.absorb(result.parser)
