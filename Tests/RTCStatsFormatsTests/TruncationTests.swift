@@ -62,7 +62,8 @@ import Testing
         if dump.isLineOriented, !completeLines.isEmpty, case .success(let before) = analyze(completeLines) {
           #expect(
             info.reportCount == before.reportCount,
-            "cut at \(cut): \(info.reportCount) reports, the complete lines before it hold \(before.reportCount)")
+            "cut at \(cut): \(info.reportCount) reports, the complete lines before it hold \(before.reportCount)"
+          )
         }
       case .failure(let error):
         // Before the first bracket (an empty file, a cut `RTCStatsDump` header) there is

@@ -43,7 +43,8 @@ struct ByteNameTable<Value: Sendable>: Sendable {
       var isDuplicate = false
       while slots[slot] >= 0 {
         let other = entries[Int(slots[slot])]
-        isDuplicate = isDuplicate || names[Int(other.offset)..<Int(other.offset + other.count)].elementsEqual(bytes)
+        isDuplicate =
+          isDuplicate || names[Int(other.offset)..<Int(other.offset + other.count)].elementsEqual(bytes)
         slot = (slot + 1) & (size - 1)
       }
       guard !isDuplicate else { continue }
