@@ -87,18 +87,9 @@ struct FuzzRegressionTests {
       stream.append(0x0A)
     } while stream.count < (4 << 20) + (512 << 10)
     if split < bytes.count { stream.append(contentsOf: bytes[(split + 1)...]) }
-    #expect(Self.outcome(stream, parallel: false) == Self.outcome(stream, parallel: true))
-  }
-
-  static func outcome(_ stream: [UInt8], parallel: Bool) -> String {
-    var analyzer = CallAnalyzer()
-    let result: String
-    do {
-      result = "\(try DumpReader.read(source: MemoryByteSource(stream), parallel: parallel, into: &analyzer))"
-    } catch {
-      result = "error: \(error)"
-    }
-    return result + "\n\(analyzer.analysis())"
+    #expect(
+      Self.outcome(MemoryByteSource(stream), parallel: false)
+        == Self.outcome(MemoryByteSource(stream), parallel: true))
   }
 
   /// `input` repeated, one copy per line, past 64 KB; an `RTCStatsDump` header (the first two
@@ -121,11 +112,11 @@ struct FuzzRegressionTests {
   }
 
   /// `DumpInfo` (or the error) and the analysis, as text.
-  static func outcome(_ source: some ByteSource) -> String {
+  static func outcome(_ source: some ByteSource, parallel: Bool = true) -> String {
     var analyzer = CallAnalyzer()
     let result: String
     do {
-      result = "\(try DumpReader.read(source: source, into: &analyzer))"
+      result = "\(try DumpReader.read(source: source, parallel: parallel, into: &analyzer))"
     } catch {
       result = "error: \(error)"
     }
