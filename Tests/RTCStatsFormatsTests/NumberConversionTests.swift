@@ -16,7 +16,7 @@ import Testing
 
   /// Deterministic pseudo-random decimals: up to 25 significant digits, exponents −330…310.
   static let samples: [String] = {
-    var generator = SplitMix(seed: 0x5EED)
+    var generator = SplitMix64(state: 0x5EED)
     var result = [
       "0.0025199999999999997", "410.62449599999997", "1796049847656.578", "2.2250738585072014e-308",
       "1.7976931348623157e308", "5e-324", "4.9406564584124654e-324", "9007199254740993",
@@ -50,18 +50,5 @@ import Testing
       if negative.bitPattern != (-expected).bitPattern { mismatches.append("-\(text)") }
     }
     #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
-  }
-}
-
-/// A small deterministic generator (SplitMix64).
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
