@@ -1,6 +1,7 @@
 /// A numeric member of a stats object the engine reads, named as in W3C webrtc-stats.
 ///
-/// Booleans (`active`, `nominated`, `selected`, `remoteSource`, `ended`) are stored as 0 or 1.
+/// Booleans (`active`, `nominated`, `selected`, `remoteSource`, `ended`, `powerEfficient*`) are
+/// stored as 0 or 1.
 /// The four `qualityLimitationDurations` entries are flattened into their own fields.
 public enum NumericField: Int, Sendable, CaseIterable {
   case ssrc
@@ -86,6 +87,21 @@ public enum NumericField: Int, Sendable, CaseIterable {
   case dataChannelsClosed
   case messagesSent
   case messagesReceived
+  case totalProcessingDelay
+  case totalPacketSendDelay
+  case jitterBufferMinimumDelay
+  case totalSquaredInterFrameDelay
+  case totalAssemblyTime
+  case framesAssembledFromMultiplePackets
+  case powerEfficientEncoder
+  case powerEfficientDecoder
+  case requestsSent
+  case requestsReceived
+  case responsesSent
+  case consentRequestsSent
+  case packetsDiscardedOnSend
+  case lastPacketReceivedTimestamp
+  case lastPacketSentTimestamp
 
   /// The W3C member name; nested members are written `parent.child`.
   public var name: String { Self.names[rawValue] }
@@ -174,6 +190,21 @@ public enum NumericField: Int, Sendable, CaseIterable {
     "dataChannelsClosed",
     "messagesSent",
     "messagesReceived",
+    "totalProcessingDelay",
+    "totalPacketSendDelay",
+    "jitterBufferMinimumDelay",
+    "totalSquaredInterFrameDelay",
+    "totalAssemblyTime",
+    "framesAssembledFromMultiplePackets",
+    "powerEfficientEncoder",
+    "powerEfficientDecoder",
+    "requestsSent",
+    "requestsReceived",
+    "responsesSent",
+    "consentRequestsSent",
+    "packetsDiscardedOnSend",
+    "lastPacketReceivedTimestamp",
+    "lastPacketSentTimestamp",
   ]
 }
 
@@ -210,6 +241,7 @@ public enum TextField: Int, Sendable, CaseIterable {
   case iceRole
   case url
   case label
+  case iceLocalUsernameFragment
 
   /// The W3C member name.
   public var name: String { Self.names[rawValue] }
@@ -246,5 +278,6 @@ public enum TextField: Int, Sendable, CaseIterable {
     "iceRole",
     "url",
     "label",
+    "iceLocalUsernameFragment",
   ]
 }
