@@ -3,14 +3,17 @@ import Testing
 
 /// The engine on hand-built reports: rates, resets, ordering, unknowns.
 @Suite struct EngineTests {
-  private func analyze(_ reports: [StatsReport]) throws -> TrackAnalysis {
+  /// The first track of the analysis of `reports`, with its interval rows.
+  private func analyze(_ reports: [StatsReport]) throws -> (TrackAnalysis, intervals: [TrackRow]) {
     var analyzer = CallAnalyzer()
     for report in reports { analyzer.consume(report, peerConnection: "pc") }
-    return try #require(analyzer.analysis().peerConnections.first?.tracks.first)
+    let connection = try #require(analyzer.analysis().peerConnections.first)
+    let track = try #require(connection.tracks.first)
+    return (track, connection.timeline.intervals(of: track.id))
   }
 
   @Test func bitrateIsBytesOverEachObjectsOwnTime() throws {
-    let track = try analyze([
+    let (track, intervals) = try analyze([
       ReportBuilder.inboundVideo(at: 1000, bytes: 0, packets: 0),
       ReportBuilder.inboundVideo(at: 2000, bytes: 125_000, packets: 100),  // 1 Mbps over 1 s
       ReportBuilder.inboundVideo(at: 4000, bytes: 375_000, packets: 300),  // 1 Mbps over 2 s
@@ -18,24 +21,24 @@ import Testing
     #expect(track.bitrate?.mean == 1_000_000)
     // Headers: 12 bytes per packet → +100·12·8 bits per second.
     #expect(track.totalBitrate?.mean == 1_009_600)
-    #expect(track.intervals.map(\.duration) == [1000, 2000])
+    #expect(intervals.map(\.duration) == [1000, 2000])
   }
 
   @Test func counterResetStartsANewSegmentWithoutNegativeRates() throws {
-    let track = try analyze([
+    let (track, intervals) = try analyze([
       ReportBuilder.inboundVideo(at: 1000, bytes: 0, packets: 0, lost: 0),
       ReportBuilder.inboundVideo(at: 2000, bytes: 100_000, packets: 100, lost: 5),
       ReportBuilder.inboundVideo(at: 3000, bytes: 1_000, packets: 10, lost: 1),  // reset
       ReportBuilder.inboundVideo(at: 4000, bytes: 51_000, packets: 60, lost: 1),
     ])
-    #expect(track.intervals.count == 2)
-    #expect(track.intervals.allSatisfy { ($0.bitrate ?? -1) >= 0 })
+    #expect(intervals.count == 2)
+    #expect(intervals.allSatisfy { ($0.value(.bitrate) ?? -1) >= 0 })
     #expect(track.packets == 160)  // 100 + 60: the last value of each segment
     #expect(track.packetsLost == 6)
   }
 
   @Test func ssrcChangeIsANewSegmentOfTheSameTrack() throws {
-    let track = try analyze([
+    let (track, intervals) = try analyze([
       ReportBuilder.inboundVideo(at: 1000, bytes: 0, packets: 0, ssrc: 1),
       ReportBuilder.inboundVideo(at: 2000, bytes: 500, packets: 5, ssrc: 1),
       ReportBuilder.inboundVideo(at: 3000, bytes: 800, packets: 8, ssrc: 2),
@@ -44,7 +47,7 @@ import Testing
     #expect(track.ssrcs == [1, 2])
     #expect(track.ssrc == 1)
     #expect(track.packets == 21)
-    #expect(track.intervals.count == 2)
+    #expect(intervals.count == 2)
   }
 
   @Test func olderAndDuplicateSamplesAreSkipped() throws {
@@ -58,8 +61,9 @@ import Testing
     ] {
       analyzer.consume(report, peerConnection: "pc")
     }
-    let track = try #require(analyzer.analysis().peerConnections.first?.tracks.first)
-    #expect(track.intervals.count == 2)
+    let connection = try #require(analyzer.analysis().peerConnections.first)
+    let track = try #require(connection.tracks.first)
+    #expect(connection.timeline.intervals(of: track.id).count == 2)
     #expect(track.bitrate?.max == 8000)
     #expect(analyzer.skippedSamples == 1)
   }
@@ -78,7 +82,7 @@ import Testing
   }
 
   @Test func frameRateIsDecodedFramesOverTime() throws {
-    let track = try analyze([
+    let (track, _) = try analyze([
       ReportBuilder.inboundVideo(at: 1000, bytes: 0, packets: 0, frames: 0),
       ReportBuilder.inboundVideo(at: 3000, bytes: 10, packets: 1, frames: 50),
     ])
@@ -99,14 +103,14 @@ import Testing
   }
 
   @Test func anImpossibleCounterJumpIsAResetNotARate() throws {
-    let track = try analyze([
+    let (track, intervals) = try analyze([
       ReportBuilder.inboundVideo(at: 1000, bytes: 0, packets: 0),
       ReportBuilder.inboundVideo(at: 2000, bytes: 1000, packets: 10),
       ReportBuilder.inboundVideo(at: 3000, bytes: 1e300, packets: 20),  // corrupt counter
       ReportBuilder.inboundVideo(at: 4000, bytes: 1e300, packets: 30),
     ])
     #expect(try #require(track.bitrate?.max) < 1e6)
-    #expect(track.intervals.allSatisfy { ($0.bitrate ?? 0) < CounterSampleLimit.bitsPerSecond })
+    #expect(intervals.allSatisfy { ($0.value(.bitrate) ?? 0) < CounterSampleLimit.bitsPerSecond })
   }
 
   @Test func anIdReusedForTheOtherDirectionIsAnotherStream() throws {

@@ -98,7 +98,8 @@ import Testing
     ]
     for window in windows {
       let range = (truth.t0 + window.from * 1000)...(truth.t0 + window.to * 1000)
-      let ours = video.intervals.filter { range.contains($0.end) }.compactMap(\.bitrate)
+      let rows = try #require(analysis.peerConnections.first).timeline.intervals(of: video.id)
+      let ours = rows.filter { range.contains($0.time ?? 0) }.compactMap { $0.value(.bitrate) }
       let theirs = independent.filter { range.contains($0.end) }.map(\.bps)
       #expect(ours.count == theirs.count && ours.count >= 6)
       let mean = ours.reduce(0, +) / Double(ours.count)

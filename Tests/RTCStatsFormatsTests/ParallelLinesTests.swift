@@ -55,8 +55,8 @@ import Testing
     for (x, y) in zip(a, b) {
       #expect(x.packets == y.packets)
       #expect(x.bitrate == y.bitrate)
-      #expect(x.intervals == y.intervals)
     }
+    #expect(sequential.peerConnections.map(\.timeline) == parallel.peerConnections.map(\.timeline))
   }
 
   @Test func syntaxErrorKeepsItsLineNumber() throws {

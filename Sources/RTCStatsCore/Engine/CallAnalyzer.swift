@@ -1,5 +1,5 @@
-/// The metric engine: takes the stats reports of a call and summarises every peer
-/// connection, track and layer.
+/// The metric engine: takes the stats reports and events of a call and summarises every peer
+/// connection, track and layer, keeping a per-poll ``Timeline`` of each connection.
 ///
 /// Use it live from an app by feeding each `getStats()` result as it arrives, or let a
 /// parser from `RTCStatsFormats` feed it a dump:
@@ -11,63 +11,93 @@
 /// Reports may come in any order across peer connections; within one, each stats object's
 /// samples are expected in time order (an older sample is skipped and counted).
 public struct CallAnalyzer: StatsReportConsumer, Sendable {
-  private var connections: [String: PeerConnectionAccumulator] = [:]
-  private var connectionOrder: [String] = []
+  /// How many rows each timeline keeps.
+  public let retention: TimelineRetention
+  /// The most events kept per call; more are counted, not kept.
+  public let eventLimit: Int
+  private var connections: [PeerConnectionAccumulator] = []
+  private var connectionIndex: [String: Int] = [:]
   private var sequence = 0
+  private var events: [StatsEvent] = []
+  private var droppedEvents = 0
 
-  public init() {}
+  /// An analyzer whose timelines keep rows as `retention` says.
+  public init(retention: TimelineRetention = .all, eventLimit: Int = 100_000) {
+    self.retention = retention
+    self.eventLimit = eventLimit
+  }
 
   /// Adds one report of the peer connection `peerConnection`.
   public mutating func consume(_ report: StatsReport, peerConnection: String) {
-    if connections[peerConnection] == nil {
-      connections[peerConnection] = PeerConnectionAccumulator(id: peerConnection)
-      connectionOrder.append(peerConnection)
+    _ = add(report, peerConnection: peerConnection)
+  }
+
+  /// Adds one report of `peerConnection` and returns the row it became in that connection's
+  /// timeline.
+  @discardableResult
+  public mutating func add(_ report: StatsReport, peerConnection: String) -> TimelineRow {
+    let position: Int
+    if let existing = connectionIndex[peerConnection] {
+      position = existing
+    } else {
+      position = connections.count
+      connectionIndex[peerConnection] = position
+      connections.append(PeerConnectionAccumulator(id: peerConnection, retention: retention))
     }
     sequence += 1
-    connections[peerConnection]?.add(report, sequence: sequence)
+    return connections[position].add(report, sequence: sequence)
   }
+
+  /// Keeps an event (up to ``eventLimit``).
+  public mutating func consume(event: StatsEvent) {
+    guard events.count < eventLimit else {
+      droppedEvents += 1
+      return
+    }
+    events.append(event)
+  }
+
+  /// The timeline of `peerConnection` so far.
+  public func timeline(of peerConnection: String) -> Timeline? {
+    connectionIndex[peerConnection].map { connections[$0].timeline }
+  }
+
+  /// The peer connections seen so far, in order of their first report.
+  public var peerConnections: [String] { connections.map(\.id) }
 
   /// Samples skipped because they were older than the previous sample of the same object.
-  public var skippedSamples: Int {
-    connections.values.reduce(0) { sum, connection in
-      sum + connection.streams.reduce(0) { $0 + $1.skippedSamples }
-    }
-  }
+  public var skippedSamples: Int { connections.reduce(0) { $0 + $1.outOfOrderSamples } }
 
   /// Counter resets seen (a stream restarting behind the same stats id).
-  public var counterResets: Int {
-    connections.values.reduce(0) { sum, connection in
-      sum + connection.streams.reduce(0) { $0 + $1.resets }
+  public var counterResets: Int { connections.reduce(0) { $0 + $1.counterResets } }
+
+  /// What the engine noticed about the data: samples skipped, counter resets, events dropped.
+  public var diagnostics: [Diagnostic] {
+    var result: [Diagnostic] = []
+    if skippedSamples > 0 {
+      result.append(Diagnostic(.skippedSamples, evidence: ["count": .integer(skippedSamples)]))
     }
+    if counterResets > 0 {
+      result.append(Diagnostic(.counterResets, evidence: ["count": .integer(counterResets)]))
+    }
+    if droppedEvents > 0 {
+      result.append(
+        Diagnostic(.eventsDropped, evidence: ["count": .integer(droppedEvents), "limit": .integer(eventLimit)]))
+    }
+    return result
   }
 
-  /// Summarises everything consumed so far.
+  /// Summarises everything consumed so far: a fold over each connection's timeline.
   ///
-  /// - Complexity: O(*n* log *n*) in the number of intervals.
+  /// - Complexity: O(*n* log *n*) in the rows when the timelines keep every row.
   public func analysis() -> CallAnalysis {
-    CallAnalysis(
-      peerConnections: connectionOrder.compactMap { id in
-        connections[id].map(Self.summarise)
-      })
-  }
-
-  private static func summarise(_ connection: PeerConnectionAccumulator) -> PeerConnectionAnalysis {
-    let streams = connection.streams
-    let samples = connection.transportSamples
-    var roundTripTime = Distribution(values: samples.map { $0.roundTripTime ?? .nan })
-    if roundTripTime == nil { roundTripTime = Distribution(values: connection.fallbackRoundTripTimes) }
-    let transport = TransportAnalysis(
-      roundTripTime: roundTripTime,
-      availableOutgoingBitrate: Distribution(
-        values: samples.map { $0.availableOutgoingBitrate ?? .nan }),
-      availableIncomingBitrate: Distribution(
-        values: samples.map { $0.availableIncomingBitrate ?? .nan }),
-      selectedCandidatePair: connection.selectedPair,
-      selectedCandidatePairChanges: connection.candidatePairChanges,
-      intervals: samples)
-    return PeerConnectionAnalysis(
-      id: connection.id, startTime: connection.firstTimestamp, endTime: connection.lastTimestamp,
-      reportCount: connection.reportCount, transport: transport,
-      tracks: TrackAssembler.tracks(from: streams))
+    let attached = Set(connections.map(\.id))
+    let analyses = connections.map { connection in
+      let fold = connection.runningFold ?? TimelineFold(folding: connection.timeline)
+      let own = events.filter { $0.peerConnection == connection.id }
+      return fold.analysis(of: connection.timeline, events: own)
+    }
+    let loose = events.filter { event in event.peerConnection.map { !attached.contains($0) } ?? true }
+    return CallAnalysis(peerConnections: analyses, events: loose, diagnostics: diagnostics)
   }
 }

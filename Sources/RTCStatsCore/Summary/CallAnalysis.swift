@@ -1,19 +1,30 @@
-/// The result of analysing one dump: every peer connection with its transport and tracks.
+/// The result of analysing one dump: every peer connection with its transport and tracks,
+/// the events the dump recorded, and what the engine noticed about the data.
 ///
 /// Units follow the Vonage/OpenTok high-level stats: rates in bps, durations and delays in
 /// ms, percentages 0–100, timestamps in ms since the Unix epoch. A figure the dump cannot
 /// give is `nil`, never 0.
-public struct CallAnalysis: Sendable {
+public struct CallAnalysis: Sendable, Equatable {
   /// The peer connections in the order the dump first mentions them.
   public var peerConnections: [PeerConnectionAnalysis]
+  /// Events of no peer connection with stats (page-level `getUserMedia`, connections that never
+  /// produced a report), in dump order.
+  public var events: [StatsEvent]
+  /// What the engine noticed about the data (counter resets, samples skipped).
+  public var diagnostics: [Diagnostic]
 
-  public init(peerConnections: [PeerConnectionAnalysis]) {
+  /// Creates an analysis.
+  public init(
+    peerConnections: [PeerConnectionAnalysis], events: [StatsEvent] = [], diagnostics: [Diagnostic] = []
+  ) {
     self.peerConnections = peerConnections
+    self.events = events
+    self.diagnostics = diagnostics
   }
 }
 
 /// One `RTCPeerConnection`.
-public struct PeerConnectionAnalysis: Sendable {
+public struct PeerConnectionAnalysis: Sendable, Equatable {
   /// The dump's name for the connection (`"PC_0"`, `"92-1"`, or a name rtcstats chose).
   public var id: String
   /// Timestamp of the first stats report (ms since epoch).
@@ -26,6 +37,10 @@ public struct PeerConnectionAnalysis: Sendable {
   public var transport: TransportAnalysis
   /// Sent and received tracks: outbound before inbound, then audio before video.
   public var tracks: [TrackAnalysis]
+  /// The per-poll rows the analysis was folded from (as many as the retention kept).
+  public var timeline: Timeline
+  /// The connection's events (state changes, API calls and their outcomes), in dump order.
+  public var events: [StatsEvent]
 
   /// `endTime − startTime` in ms.
   public var duration: Double? {
@@ -33,9 +48,10 @@ public struct PeerConnectionAnalysis: Sendable {
     return endTime - startTime
   }
 
+  /// Creates an analysis.
   public init(
     id: String, startTime: Double?, endTime: Double?, reportCount: Int,
-    transport: TransportAnalysis, tracks: [TrackAnalysis]
+    transport: TransportAnalysis, tracks: [TrackAnalysis], timeline: Timeline, events: [StatsEvent] = []
   ) {
     self.id = id
     self.startTime = startTime
@@ -43,6 +59,8 @@ public struct PeerConnectionAnalysis: Sendable {
     self.reportCount = reportCount
     self.transport = transport
     self.tracks = tracks
+    self.timeline = timeline
+    self.events = events
   }
 }
 
@@ -71,8 +89,8 @@ public struct CandidatePairInfo: Sendable, Equatable {
   }
 }
 
-/// Transport-level figures of one peer connection.
-public struct TransportAnalysis: Sendable {
+/// Transport-level figures of one peer connection (per poll: ``TimelineRow/transport``).
+public struct TransportAnalysis: Sendable, Equatable {
   /// Round-trip time, ms: the selected candidate pair's `currentRoundTripTime`, or, when the
   /// pair never reports one, `remote-inbound-rtp.roundTripTime`.
   public var roundTripTime: Distribution?
@@ -84,42 +102,17 @@ public struct TransportAnalysis: Sendable {
   public var selectedCandidatePair: CandidatePairInfo?
   /// How many times the selected candidate pair changed (ICE restarts, network changes).
   public var selectedCandidatePairChanges: Int?
-  /// One entry per report: the figures above as sampled.
-  public var intervals: [TransportSample]
 
   public init(
     roundTripTime: Distribution? = nil, availableOutgoingBitrate: Distribution? = nil,
     availableIncomingBitrate: Distribution? = nil, selectedCandidatePair: CandidatePairInfo? = nil,
-    selectedCandidatePairChanges: Int? = nil, intervals: [TransportSample] = []
+    selectedCandidatePairChanges: Int? = nil
   ) {
     self.roundTripTime = roundTripTime
     self.availableOutgoingBitrate = availableOutgoingBitrate
     self.availableIncomingBitrate = availableIncomingBitrate
     self.selectedCandidatePair = selectedCandidatePair
     self.selectedCandidatePairChanges = selectedCandidatePairChanges
-    self.intervals = intervals
-  }
-}
-
-/// Transport figures as sampled in one report.
-public struct TransportSample: Sendable, Equatable {
-  /// Report time, ms since epoch.
-  public var time: Double
-  /// Round-trip time, ms.
-  public var roundTripTime: Double?
-  /// Send-side bandwidth estimate, bps.
-  public var availableOutgoingBitrate: Double?
-  /// Receive-side bandwidth estimate, bps.
-  public var availableIncomingBitrate: Double?
-
-  public init(
-    time: Double, roundTripTime: Double? = nil, availableOutgoingBitrate: Double? = nil,
-    availableIncomingBitrate: Double? = nil
-  ) {
-    self.time = time
-    self.roundTripTime = roundTripTime
-    self.availableOutgoingBitrate = availableOutgoingBitrate
-    self.availableIncomingBitrate = availableIncomingBitrate
   }
 }
 

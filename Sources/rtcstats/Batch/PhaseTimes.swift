@@ -50,12 +50,23 @@ struct TimedByteSource<Base: ByteSource>: ByteSource {
 
 /// A consumer that adds the time the engine spends on each report to a total.
 struct TimedConsumer: StatsReportConsumer {
-  var analyzer = CallAnalyzer()
+  var analyzer: CallAnalyzer
   var elapsed: Duration = .zero
+  /// Events consumed.
+  private(set) var eventCount = 0
 
   mutating func consume(_ report: StatsReport, peerConnection: String) {
     let start = ContinuousClock.now
     analyzer.consume(report, peerConnection: peerConnection)
     elapsed += ContinuousClock.now - start
+  }
+
+  mutating func consume(event: StatsEvent) {
+    eventCount += 1
+    analyzer.consume(event: event)
+  }
+
+  mutating func finish() {
+    analyzer.finish()
   }
 }

@@ -19,9 +19,10 @@ struct AnalyzeCommand {
       console.error("rtcstats: no files found in \(options.inputs.joined(separator: ", "))")
       return .noInput
     }
-    let wrapsInArray = options.format == .json && !isSingleFile
-    if wrapsInArray { console.write("[") }
-    if options.format == .csv { console.write(CSVRenderer.header) }
+    let renderer = options.format.renderer(
+      wrapsInArray: options.format == .json && !isSingleFile, includeIntervals: options.includeIntervals)
+    let prologue = renderer.prologue
+    if !prologue.isEmpty { console.write(prologue) }
 
     struct Progress: Sendable {
       var status = ExitStatus.success
@@ -36,12 +37,11 @@ struct AnalyzeCommand {
     OrderedParallelMap.run(
       count: files.count, jobs: options.jobs ?? Self.coreCount,
       work: { index in
-        let (file, times) = FileAnalyzer.analyze(path: files[index])
+        let (file, times) = FileAnalyzer.analyze(path: files[index], keepsTimeline: renderer.needsTimeline)
         var output = Output(file: file, times: times)
         if rendersOnWorkers {
           let start = ContinuousClock.now
-          output.bytes = Self.render(
-            file, index: index, wrapsInArray: wrapsInArray, options: options, console: nil)
+          output.bytes = renderer.bytes(of: file, index: index)
           output.times.output = ContinuousClock.now - start
           output.file = nil
         }
@@ -52,9 +52,7 @@ struct AnalyzeCommand {
         let outputStart = ContinuousClock.now
         for line in output.messages { console.error(line) }
         if let file = output.file {
-          let bytes = Self.render(
-            file, index: index, wrapsInArray: wrapsInArray, options: options, console: console)
-          if !bytes.isEmpty { console.write(bytes) }
+          renderer.render(file, index: index) { console.write($0) }
         } else if !output.bytes.isEmpty {
           console.write(output.bytes)
         }
@@ -64,7 +62,8 @@ struct AnalyzeCommand {
           progress.times = progress.times + times
         }
       })
-    if wrapsInArray { console.write("]\n") }
+    let epilogue = renderer.epilogue
+    if !epilogue.isEmpty { console.write(epilogue) }
     let result = progress.withLock { $0 }
     if options.timing {
       console.error("rtcstats: " + result.times.summary(wall: ContinuousClock.now - wallStart))
@@ -94,38 +93,14 @@ struct AnalyzeCommand {
       switch file.outcome {
       case .failure(let error):
         messages.append(AnalyzeCommand.errorLine(path: file.path, error: error))
-      case .success(let success) where success.info.isTruncated:
-        for warning in success.info.warnings where warning.contains("truncated") {
+      case .success(let success) where success.source.isTruncated:
+        for diagnostic in success.source.diagnostics where diagnostic.code.rawValue == "truncated" {
+          let warning = DiagnosticText.message(diagnostic)
           messages.append("rtcstats: \(AnalyzeCommand.displayName(file.path)): warning: \(warning)")
         }
       case .success:
         break
       }
-    }
-  }
-
-  /// The bytes to write for one file; JSON is written as it is produced, in pieces of about
-  /// 1 MB, so that a long dump's interval series never sits in memory whole.
-  private static func render(
-    _ file: FileAnalysis, index: Int, wrapsInArray: Bool, options: AnalyzeOptions,
-    console: Console?
-  ) -> [UInt8] {
-    switch options.format {
-    case .table:
-      let text = TableRenderer().render(file)
-      guard !text.isEmpty else { return [] }
-      return Array(((index > 0 ? "\n" : "") + text).utf8)
-    case .json, .ndjson:
-      var writer =
-        console.map { console in JSONWriter(flushingAt: 1 << 20) { console.write($0) } } ?? JSONWriter()
-      if wrapsInArray && index > 0 { writer.raw(",") }
-      AnalysisJSONEncoder(includeIntervals: options.includeIntervals).encode(file, into: &writer)
-      writer.raw("\n")
-      guard console != nil else { return writer.bytes }
-      writer.flush()
-      return []
-    case .csv:
-      return Array(CSVRenderer().rows(for: file).utf8)
     }
   }
 

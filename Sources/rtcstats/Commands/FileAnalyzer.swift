@@ -3,28 +3,21 @@ import RTCStatsFormats
 
 /// Reads and analyses one file, measuring the phases.
 enum FileAnalyzer {
-  static func analyze(path: String) -> (FileAnalysis, PhaseTimes) {
+  /// Analyses the file at `path`; the timelines keep every row when `keepsTimeline` (the output
+  /// lists interval rows), else only the last few.
+  static func analyze(path: String, keepsTimeline: Bool = true) -> (FileAnalysis, PhaseTimes) {
     var times = PhaseTimes()
     let start = ContinuousClock.now
-    var consumer = TimedConsumer()
+    var consumer = TimedConsumer(
+      analyzer: CallAnalyzer(retention: keepsTimeline ? .all : .recent(Self.recentRows)))
     let outcome: Result<FileAnalysis.Success, DumpError>
     do throws(DumpError) {
       let file = try FileByteSource(path: path)
       defer { file.close() }
       let source = TimedByteSource(base: file)
       let stopwatch = source.stopwatch
-      var info = try DumpReader.read(source: source, sizeHint: file.size, into: &consumer)
-      if consumer.analyzer.skippedSamples > 0 {
-        info.warnings.append(
-          "skipped \(consumer.analyzer.skippedSamples) samples not newer than the previous sample of the same stats object (out-of-order or repeated lines)"
-        )
-      }
-      if consumer.analyzer.counterResets > 0 {
-        info.warnings.append(
-          "\(consumer.analyzer.counterResets) counter resets or SSRC changes: those tracks continue in new segments"
-        )
-      }
-      if info.reportCount == 0 {
+      let info = try DumpReader.read(source: source, sizeHint: file.size, into: &consumer)
+      if info.reportCount == 0 && consumer.eventCount == 0 {
         throw DumpError(
           .data,
           "no getStats reports in this dump (\(info.format.rawValue): \(info.details.joined(separator: ", "))); `rtcstats inspect` shows what it holds"
@@ -35,7 +28,7 @@ enum FileAnalyzer {
       let metricsStart = ContinuousClock.now
       let analysis = consumer.analyzer.analysis()
       times.metrics = consumer.elapsed + (ContinuousClock.now - metricsStart)
-      outcome = .success(FileAnalysis.Success(info: info, analysis: analysis))
+      outcome = .success(FileAnalysis.Success(source: SourceSummary(info), analysis: analysis))
     } catch {
       outcome = .failure(error)
     }
@@ -43,4 +36,7 @@ enum FileAnalyzer {
     times.parse = total - times.read - times.metrics
     return (FileAnalysis(path: path, outcome: outcome), times)
   }
+
+  /// Rows a timeline keeps when the output lists none.
+  static let recentRows = 8
 }

@@ -115,7 +115,7 @@ struct InspectCommand {
       writer.endObject()
     case .success(let result):
       let info = result.info
-      AnalysisJSONEncoder.encodeSourceMembers(of: info, into: &writer)
+      AnalysisJSONEncoder.encodeSourceMembers(of: SourceSummary(info), into: &writer)
       writer.endObject()
       writer.member("reportCount", info.reportCount)
       writer.member("truncated", info.isTruncated)

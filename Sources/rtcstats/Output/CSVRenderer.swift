@@ -2,16 +2,22 @@ import RTCStatsCore
 import RTCStatsFormats
 
 /// One CSV row per track (RFC 4180 quoting), for spreadsheets and batch comparisons.
-/// Figures are means over the call, in the units of the JSON output.
-struct CSVRenderer {
-  static let columns = [
-    "path", "format", "peerConnection", "direction", "kind", "codec", "ssrc", "bitrate",
-    "totalBitrate", "packets", "packetsLost", "packetLossPercent", "jitter", "roundTripTime",
-    "frameRate", "width", "height", "freezeCount", "totalFreezesDuration", "pauseCount",
-    "totalPausesDuration", "qualityLimitationReason", "layers", "error",
-  ]
+/// Figures are means over the call, in the units of the JSON output; the metric columns are
+/// the registry's metrics marked ``MetricDescriptor/isCSVColumn``, in registry order.
+struct CSVRenderer: AnalysisRenderer {
+  static let metrics = MetricRegistry.metrics.filter(\.isCSVColumn)
+
+  static let columns =
+    ["path", "format", "peerConnection", "direction", "kind", "codec", "ssrc"] + metrics.map(\.name)
+    + ["qualityLimitationReason", "layers", "error"]
 
   static var header: String { columns.joined(separator: ",") + "\n" }
+
+  var prologue: [UInt8] { Array(Self.header.utf8) }
+
+  func render(_ file: FileAnalysis, index: Int, write: ([UInt8]) -> Void) {
+    write(Array(rows(for: file).utf8))
+  }
 
   func rows(for file: FileAnalysis) -> String {
     switch file.outcome {
@@ -24,27 +30,27 @@ struct CSVRenderer {
       var text = ""
       for connection in success.analysis.peerConnections {
         for track in connection.tracks {
-          let cells: [String] = [
-            file.path, success.info.format.rawValue, connection.id, track.direction.rawValue,
+          let identity: [String] = [
+            file.path, success.source.format, connection.id, track.direction.rawValue,
             track.kind.rawValue, track.codec ?? "", track.ssrc.map { String($0) } ?? "",
-            number(track.bitrate?.mean), number(track.totalBitrate?.mean),
-            track.packets.map { String($0) } ?? "", track.packetsLost.map { String($0) } ?? "",
-            number(track.packetLossPercent), number(track.jitter?.mean),
-            number(track.roundTripTime?.mean), number(track.frameRate?.mean),
-            track.width.map { String($0) } ?? "", track.height.map { String($0) } ?? "",
-            track.freezeCount.map { String($0) } ?? "", number(track.totalFreezesDuration),
-            track.pauseCount.map { String($0) } ?? "", number(track.totalPausesDuration),
-            track.qualityLimitation?.reason.rawValue ?? "", String(track.layers.count), "",
           ]
-          text += line(cells)
+          let figures = Self.metrics.map { cell(track[$0]) }
+          let tail = [track.qualityLimitation?.reason.rawValue ?? "", String(track.layers.count), ""]
+          text += line(identity + figures + tail)
         }
       }
       return text
     }
   }
 
-  private func number(_ value: Double?) -> String {
-    value.map { JSONWriter.format($0, fractionDigits: 3) } ?? ""
+  /// A figure as a cell: a distribution's mean, a count, a number (3 decimals), or empty.
+  private func cell(_ value: SummaryValue?) -> String {
+    switch value {
+    case .distribution(let distribution): JSONWriter.format(distribution.mean, fractionDigits: 3)
+    case .integer(let count): String(count)
+    case .number(let number): JSONWriter.format(number, fractionDigits: 3)
+    case nil: ""
+    }
   }
 
   private func line(_ cells: [String]) -> String {

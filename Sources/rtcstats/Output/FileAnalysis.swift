@@ -8,8 +8,14 @@ struct FileAnalysis: Sendable {
   var outcome: Result<Success, DumpError>
 
   struct Success: Sendable {
-    var info: DumpInfo
+    /// What the input was.
+    var source: SourceSummary
     var analysis: CallAnalysis
+
+    /// The reader's diagnostics, then the engine's, in that order.
+    var diagnostics: [Diagnostic] { source.diagnostics + analysis.diagnostics }
+    /// The diagnostics in words (schema 1 `warnings[]`, the table's warning lines).
+    var warnings: [String] { diagnostics.map(DiagnosticText.message) }
   }
 
   /// The exit status this file contributes.

@@ -4,16 +4,22 @@ import RTCStatsFormats
 /// Renders analyses as readable text: a header per file, a transport line per peer
 /// connection, one row per track and one per layer. Figures are means over the call
 /// unless the column says otherwise.
-struct TableRenderer {
+struct TableRenderer: AnalysisRenderer {
+  func render(_ file: FileAnalysis, index: Int, write: ([UInt8]) -> Void) {
+    let text = render(file)
+    guard !text.isEmpty else { return }
+    write(Array(((index > 0 ? "\n" : "") + text).utf8))
+  }
+
   func render(_ file: FileAnalysis) -> String {
     guard case .success(let success) = file.outcome else { return "" }
-    let info = success.info
-    var text = "\(file.path): \(info.format.summary), \(info.reportCount) report"
-    text += info.reportCount == 1 ? "" : "s"
-    if !info.details.isEmpty { text += " (" + info.details.joined(separator: ", ") + ")" }
-    text += ", " + HumanUnits.bytes(info.bytes) + (info.isCompressed ? " gzip" : "") + "\n"
-    if let agent = info.userAgent { text += "  user agent: \(agent)\n" }
-    for warning in info.warnings { text += "  warning: \(warning)\n" }
+    let source = success.source
+    var text = "\(file.path): \(source.formatDescription), \(source.reportCount) report"
+    text += source.reportCount == 1 ? "" : "s"
+    if !source.details.isEmpty { text += " (" + source.details.joined(separator: ", ") + ")" }
+    text += ", " + HumanUnits.bytes(source.bytes) + (source.isCompressed ? " gzip" : "") + "\n"
+    if let agent = source.userAgent { text += "  user agent: \(agent)\n" }
+    for warning in success.warnings { text += "  warning: \(warning)\n" }
     if success.analysis.peerConnections.isEmpty { text += "  no peer connections\n" }
     for connection in success.analysis.peerConnections {
       text += "\n" + render(connection)

@@ -1,0 +1,136 @@
+extension StreamSampler {
+  /// Whether a counter that only grows went backwards between `previous` and `current`, or the
+  /// SSRC changed: the stream was reset (new SSRC, renegotiation, a new sender behind the id).
+  ///
+  /// A jump no real stream can make (more than ``implausibleBitsPerSecond`` over the interval,
+  /// e.g. a counter that went from 10⁶ to 10³⁰⁰) is treated as a reset too, so that a corrupt
+  /// value never becomes an absurd rate.
+  static func isReset(
+    _ current: [Double], after previous: [Double], ssrc: Double, previousSSRC: Double,
+    milliseconds: Double
+  ) -> Bool {
+    if !ssrc.isNaN && !previousSSRC.isNaN && ssrc != previousSSRC { return true }
+    let bytes = value(.bytes, current)
+    let headerBytes = value(.headerBytes, current)
+    let previousBytes = value(.bytes, previous)
+    let previousHeaders = value(.headerBytes, previous)
+    if bytes < previousBytes || value(.packets, current) < value(.packets, previous)
+      || value(.frames, current) < value(.frames, previous)
+    {
+      return true
+    }
+    let sent = (bytes - previousBytes) + (headerBytes.isNaN ? 0 : headerBytes - previousHeaders)
+    if milliseconds > 0, sent * 8 * 1000 / milliseconds > implausibleBitsPerSecond { return true }
+    return headerBytes < previousHeaders
+  }
+
+  /// 100 Gbit/s: beyond any WebRTC stream.
+  static let implausibleBitsPerSecond = 1e11
+
+  private static let offsets: [Int] = {
+    var offsets = [Int](repeating: -1, count: RowField.allCases.count)
+    for (offset, field) in counters.enumerated() { offsets[field.rawValue] = offset }
+    return offsets
+  }()
+
+  /// The value of counter `field` in a sample array.
+  static func value(_ field: RowField, _ sample: [Double]) -> Double {
+    let offset = offsets[field.rawValue]
+    return offset >= 0 ? sample[offset] : .nan
+  }
+
+  /// Records the members that identify the stream.
+  static func updateIdentity(
+    _ info: inout StreamInfo, report: StatsReport, row: Int, context: StreamContext
+  ) {
+    if info.kind == nil, let text = report.text(.kind, at: row) { info.kind = MediaKind(rawValue: text) }
+    if let codec = context.codec {
+      info.codec = codec.name
+      if info.kind == nil { info.kind = codec.kind }
+    }
+    if let value = report.text(.rid, at: row) { info.rid = value }
+    if let value = report.text(.mid, at: row) { info.mid = value }
+    if let value = report.text(.trackIdentifier, at: row) ?? context.trackIdentifier {
+      info.trackIdentifier = value
+    }
+    if info.mediaSourceId == nil { info.mediaSourceId = report.text(.mediaSourceId, at: row) }
+    if info.senderTrackID == nil { info.senderTrackID = report.text(.trackId, at: row) }
+    if let value = report.number(.encodingIndex, at: row) {
+      info.encodingIndex = Int(roundingTowardZero: value)
+    }
+    if let value = report.text(.scalabilityMode, at: row) { info.scalabilityMode = value }
+    if let value = report.text(.encoderImplementation, at: row) { info.encoderImplementation = value }
+    if let value = report.text(.decoderImplementation, at: row) { info.decoderImplementation = value }
+    if let value = report.number(.active, at: row) { info.reportedActive = value != 0 }
+  }
+
+  /// Adds the SSRC of a new segment to the stream's list.
+  static func noteSSRC(_ value: Double, in info: inout StreamInfo) {
+    guard value >= 0, value <= Double(UInt32.max) else { return }
+    let ssrc = UInt32(value)
+    if info.ssrcs.last != ssrc { info.ssrcs.append(ssrc) }
+  }
+
+  /// Stores the gauges of the sample: as read, or (audio level of a sender) from the media
+  /// source, and the quality limitation reason seen last.
+  mutating func setGauges(
+    _ result: inout StreamRow, report: StatsReport, row: Int, context: StreamContext, info: StreamInfo
+  ) {
+    func copy(_ field: RowField) {
+      if let source = field.source(for: direction), let value = report.number(source, at: row) {
+        result.set(field, value)
+      }
+    }
+    for field in [RowField.ssrc, .framesPerSecond, .targetBitrate, .active] { copy(field) }
+    if direction == .inbound {
+      copy(.jitter)
+      copy(.audioLevel)
+    } else if let level = context.sourceAudioLevel {
+      result.set(.audioLevel, level)
+    }
+    if let width = report.number(.frameWidth, at: row), let height = report.number(.frameHeight, at: row),
+      width > 0, height > 0
+    {
+      result.set(.frameWidth, width)
+      result.set(.frameHeight, height)
+    }
+    if let text = report.text(.qualityLimitationReason, at: row) {
+      lastReason = QualityLimitationReason(rawValue: text)
+    }
+    if let lastReason, let index = QualityLimitationReason.allCases.firstIndex(of: lastReason) {
+      result.set(.qualityLimitationReason, Double(index))
+    }
+    for field in [
+      RowField.qualityLimitationDurationNone, .qualityLimitationDurationCPU,
+      .qualityLimitationDurationBandwidth, .qualityLimitationDurationOther,
+      .qualityLimitationResolutionChanges,
+    ] {
+      copy(field)
+    }
+    let layers = info.scalabilityMode.flatMap(FrameRate.spatialLayers(scalabilityMode:)) ?? 1
+    result.set(.spatialLayers, Double(layers))
+  }
+
+  /// Takes `state` as the stream's receiver report when it is newer than the one held, and
+  /// stores the remote counters' increments; returns the report taken.
+  mutating func takeReceiverReport(
+    _ state: RemoteInboundState?, current: [Double], into result: inout StreamRow
+  ) -> RemoteInboundState? {
+    guard var state else { return nil }
+    if let remote, !state.isNewer(than: remote) { return nil }
+    // A receiver report counts the losses up to its arrival: remember what had been sent
+    // by then, the loss ratio's denominator.
+    let retransmitted = Self.value(.retransmittedPackets, current)
+    state.mediaPacketsSentAtArrival = Self.value(.packets, current) - (retransmitted.isNaN ? 0 : retransmitted)
+    if remote == nil { remoteKnown = [0, 0, 0] }
+    let values = [state.packetsLost, state.packetsReceived, state.mediaPacketsSentAtArrival]
+    let fields = [RowField.remotePacketsLost, .remotePacketsReceived, .remoteMediaPacketsSent]
+    for (offset, field) in fields.enumerated() where !values[offset].isNaN {
+      result.set(field, values[offset] - remoteKnown[offset])
+      remoteKnown[offset] = values[offset]
+    }
+    result.tookReceiverReport = true
+    remote = state
+    return state
+  }
+}

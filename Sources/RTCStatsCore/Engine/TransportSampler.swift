@@ -1,0 +1,71 @@
+/// Finds the selected candidate pair of a report and describes the transport at that poll.
+struct TransportSampler {
+  /// The pair described last, and its id.
+  private var described: CandidatePairInfo?
+  private var describedPairID: String?
+
+  /// The transport row of `report`, taken at `time`; `nil` when the report has neither a
+  /// transport nor an identifiable candidate pair.
+  mutating func row(report: StatsReport, time: Double, references: inout ReferencedObjects) -> TransportRow? {
+    var transportID: String?
+    for index in 0..<report.count where report.type(at: index) == .transport {
+      transportID = report.id(at: index)
+      break
+    }
+    let states = transportID.flatMap { references.transportStates[$0] }
+    var row = TransportRow(iceState: states?.iceState, dtlsState: states?.dtlsState)
+    row.reportedPairChanges = references.reportedPairChanges
+    guard let pairID = Self.selectedPairID(in: report, references: references),
+      let pair = references.candidatePairs[pairID]
+    else {
+      return transportID == nil ? nil : row
+    }
+    // Describe the pair again only when it or a candidate changed.
+    if pairID != describedPairID || references.candidatesChanged || described == nil {
+      references.candidatesChanged = false
+      describedPairID = pairID
+      let local = pair.localCandidateId.flatMap { references.candidates[$0] }
+      let remote = pair.remoteCandidateId.flatMap { references.candidates[$0] }
+      described = CandidatePairInfo(
+        localCandidateType: local?.candidateType, remoteCandidateType: remote?.candidateType,
+        protocol: local?.protocol ?? remote?.protocol, relayProtocol: local?.relayProtocol,
+        networkType: local?.networkType)
+    }
+    row.roundTripTime = pair.currentRoundTripTime.flatMap { $0 > 0 ? $0 * 1000 : nil }
+    row.availableOutgoingBitrate = pair.availableOutgoingBitrate
+    row.availableIncomingBitrate = pair.availableIncomingBitrate
+    row.selectedCandidatePairID = pairID
+    row.candidatePairState = pair.state
+    row.candidatePair = described
+    row.connectivityChecks = pair.checks
+    return row
+  }
+
+  /// The selected candidate pair: the transport's `selectedCandidatePairId` (Chrome,
+  /// Safari, Firefox ≥ 12x), else the pair flagged `selected` (old Firefox), else the
+  /// nominated, succeeded pair that moved the most bytes.
+  static func selectedPairID(in report: StatsReport, references: ReferencedObjects) -> String? {
+    var fromTransport: String?
+    for index in 0..<report.count where report.type(at: index) == .transport {
+      if let pair = references.transports[report.id(at: index)] {
+        fromTransport = pair
+        break
+      }
+    }
+    if let fromTransport = fromTransport ?? references.transports.values.sorted().first,
+      references.candidatePairs[fromTransport] != nil
+    {
+      return fromTransport
+    }
+    var best: (id: String, bytes: Double)?
+    for index in 0..<report.count where report.type(at: index) == .candidatePair {
+      let id = report.id(at: index)
+      guard let pair = references.candidatePairs[id] else { continue }
+      if pair.selected == true { return id }
+      guard pair.nominated == true, pair.state == "succeeded" || pair.state == nil else { continue }
+      if let current = best, current.bytes >= pair.bytes { continue }
+      best = (id, pair.bytes)
+    }
+    return best?.id
+  }
+}

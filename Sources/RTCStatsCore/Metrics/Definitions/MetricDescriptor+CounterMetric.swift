@@ -1,0 +1,22 @@
+extension MetricDescriptor {
+  /// A W3C counter as a metric: per interval its change (a negative change, which a counter
+  /// cannot make without a reset, is unknown), over the call the last value of every segment,
+  /// summed.
+  ///
+  /// - Parameters:
+  ///   - name: The JSON name (the W3C member's, or the direction's spelling of it).
+  ///   - field: The row field holding the counter.
+  ///   - direction: When set, only streams of this direction have a figure.
+  static func counter(
+    _ name: String, _ field: RowField, scope: MetricScope, formula: String,
+    inputs: [String]? = nil, direction: Direction? = nil
+  ) -> MetricDescriptor {
+    MetricDescriptor(
+      name: name, unit: .count, inputs: inputs ?? [name], formula: formula, scope: scope, merge: .sum,
+      summary: .total(field, scale: 1, integer: true)
+    ) { row, rowDirection, _ in
+      if let direction, direction != rowDirection { return nil }
+      return row.delta(field).flatMap { $0 >= 0 ? $0 : nil }
+    }
+  }
+}

@@ -1,0 +1,81 @@
+/// What the fold keeps of one stream's rows: its totals, samples and rates, the time at each
+/// resolution and the latest quality limitation record.
+struct StreamAggregate: Sendable, Equatable {
+  var totals: SeriesTotals
+  /// Per metric position: the samples of its sampled source (see ``SummaryPlan``).
+  var samples: [DistributionBuilder]
+  /// Per metric position: the interval figures of a time-weighted metric (outbound streams:
+  /// a layer's own figures).
+  var rates: [DistributionBuilder]
+  /// ms per resolution (single-precision interval lengths, as the interval rows keep them).
+  var resolutionTime: [Resolution: Double] = [:]
+  var lastResolution: Resolution?
+  /// The latest `qualityLimitationDurations` (s per reason) and resolution changes.
+  var qualityDurations: [QualityLimitationReason: Double]?
+  var qualityResolutionChanges: Double?
+  var lastReason: QualityLimitationReason?
+  var intervalCount = 0
+  var sawMediaFlow = false
+  var sawFramesPerSecond = false
+
+  init(direction: Direction) {
+    totals = SeriesTotals(direction: direction)
+    samples = MetricRegistry.metrics.map { _ in DistributionBuilder(weighted: false) }
+    rates = MetricRegistry.metrics.map { _ in DistributionBuilder(weighted: true) }
+  }
+
+  /// Adds one row of the stream.
+  mutating func add(_ row: StreamRow, info: StreamInfo, plan: SummaryPlan) {
+    totals.add(row)
+    let direction = info.direction
+    for (position, source) in plan.sampledSources(direction).enumerated() where source != nil {
+      samples[position].add(source?.value(in: row))
+    }
+    if row[.framesPerSecond] != nil { sawFramesPerSecond = true }
+    let resolution = Resolution(width: row[.frameWidth], height: row[.frameHeight])
+    if let resolution { lastResolution = resolution }
+    noteQualityLimitation(row)
+    guard let duration = row.duration else { return }
+    intervalCount += 1
+    if let resolution { resolutionTime[resolution, default: 0] += duration }
+    if (MetricDescriptor.bitrate.value(in: row, direction: direction, kind: info.kind) ?? 0) > 0 {
+      sawMediaFlow = true
+    }
+    if direction == .outbound {
+      for position in plan.timeWeighted(direction) {
+        let metric = MetricRegistry.metrics[position]
+        rates[position].add(metric.value(in: row, direction: direction, kind: info.kind), weight: duration)
+      }
+    }
+  }
+
+  private mutating func noteQualityLimitation(_ row: StreamRow) {
+    let fields: [(QualityLimitationReason, RowField)] = [
+      (.none, .qualityLimitationDurationNone), (.cpu, .qualityLimitationDurationCPU),
+      (.bandwidth, .qualityLimitationDurationBandwidth), (.other, .qualityLimitationDurationOther),
+    ]
+    if fields.contains(where: { row[$0.1] != nil }) {
+      var durations: [QualityLimitationReason: Double] = [:]
+      for (reason, field) in fields { durations[reason] = row[field] }
+      qualityDurations = durations
+    }
+    if let changes = row[.qualityLimitationResolutionChanges] { qualityResolutionChanges = changes }
+    // The sampler writes the reason on every row while one holds, so an absent value means
+    // the encoder's last reason was not one W3C defines.
+    lastReason = row[.qualityLimitationReason].flatMap { Int(roundingTowardZero: $0) }.flatMap { index in
+      QualityLimitationReason.allCases.indices.contains(index) ? QualityLimitationReason.allCases[index] : nil
+    }
+  }
+}
+
+/// A frame size in pixels.
+struct Resolution: Hashable, Sendable {
+  var width: Double
+  var height: Double
+
+  init?(width: Double?, height: Double?) {
+    guard let width, let height, width > 0, height > 0 else { return nil }
+    self.width = width
+    self.height = height
+  }
+}

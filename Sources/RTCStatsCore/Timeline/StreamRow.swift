@@ -1,0 +1,97 @@
+/// What a stream's sample at one poll was to the engine.
+public enum SampleStatus: UInt8, Sendable, Hashable, CaseIterable {
+  /// The stream's first sample: counters are taken from 0.
+  case first
+  /// A counter went backwards or the SSRC changed: a new segment starts, counted from 0.
+  case reset
+  /// A sample after the previous one: the row closes an interval.
+  case interval
+  /// A sample without a usable timestamp (its own or the previous one's): counters move on,
+  /// but there is no interval and so no rate.
+  case untimed
+  /// A sample with the same timestamp as the previous one (a repeated poll): nothing new.
+  case repeated
+  /// A sample older than the previous one (an out-of-order line): skipped and counted.
+  case outOfOrder
+
+  /// Whether the row starts a segment (``first`` or ``reset``).
+  public var startsSegment: Bool { self == .first || self == .reset }
+  /// Whether the row's counters were taken (not a repeated or out-of-order sample).
+  public var isCounted: Bool { self != .repeated && self != .outOfOrder }
+}
+
+/// One RTP stream (`inbound-rtp` or `outbound-rtp` object) at one poll: the counters' increments
+/// since the stream's previous sample, the gauges as read, the receiver report's values, and
+/// the interval the row closes.
+///
+/// Read a value with ``subscript(_:)``; a metric's figure for the interval with
+/// ``MetricDescriptor/value(in:)``. Which stream the row belongs to is
+/// ``Timeline/streams``[``stream``].
+public struct StreamRow: Sendable, Equatable {
+  /// Index of the stream in ``Timeline/streams``.
+  public var stream: Int
+  /// What the sample was to the engine.
+  public var status: SampleStatus
+  /// The stats object's own `timestamp`, ms since the epoch.
+  public var time: Double?
+  /// Length of the interval this row closes, ms; `nil` unless ``status`` is ``SampleStatus/interval``.
+  public var duration: Double?
+  /// Whether the engine took a new receiver report for the stream at this poll.
+  public var tookReceiverReport: Bool
+  var schema: RowSchema.ID
+  /// Per counter field (bit = `RowField.rawValue`): whether the previous sample had it, so
+  /// that the increment is the change over this interval (see ``delta(_:)``).
+  var previousKnown: UInt64
+  var values: [Double]
+
+  init(stream: Int, status: SampleStatus, time: Double?, schema: RowSchema.ID) {
+    self.stream = stream
+    self.status = status
+    self.time = time
+    self.schema = schema
+    duration = nil
+    tookReceiverReport = false
+    previousKnown = 0
+    values = [Double](repeating: .nan, count: RowSchema.schema(schema).fields.count)
+  }
+
+  /// The stored value of `field`, or `nil` when unknown or not stored for this stream.
+  ///
+  /// Counters hold increments (see ``RowField``); gauges and remote values the value as read.
+  public subscript(field: RowField) -> Double? {
+    let slot = RowSchema.schema(schema).slots[field.rawValue]
+    guard slot >= 0 else { return nil }
+    let value = values[Int(slot)]
+    return value.isNaN ? nil : value
+  }
+
+  /// The change of counter `field` over the interval this row closes: `nil` when the row closes
+  /// no interval, or the counter is unknown now or was unknown at the previous sample.
+  public func delta(_ field: RowField) -> Double? {
+    guard duration != nil, previousKnown & (1 << UInt64(field.rawValue)) != 0 else { return nil }
+    return self[field]
+  }
+
+  /// The stored value or NaN, for the engine's arithmetic.
+  func raw(_ field: RowField) -> Double {
+    let slot = RowSchema.schema(schema).slots[field.rawValue]
+    return slot >= 0 ? values[Int(slot)] : .nan
+  }
+
+  /// Sets `field`; fields the schema does not store are dropped.
+  mutating func set(_ field: RowField, _ value: Double) {
+    let slot = RowSchema.schema(schema).slots[field.rawValue]
+    if slot >= 0 { values[Int(slot)] = value }
+  }
+
+  /// Compares every stored value, NaN equal to NaN.
+  public static func == (lhs: StreamRow, rhs: StreamRow) -> Bool {
+    guard lhs.stream == rhs.stream, lhs.status == rhs.status, lhs.time == rhs.time,
+      lhs.duration == rhs.duration, lhs.tookReceiverReport == rhs.tookReceiverReport,
+      lhs.schema == rhs.schema, lhs.previousKnown == rhs.previousKnown,
+      lhs.values.count == rhs.values.count
+    else { return false }
+    for (a, b) in zip(lhs.values, rhs.values) where a != b && !(a.isNaN && b.isNaN) { return false }
+    return true
+  }
+}

@@ -1,0 +1,61 @@
+/// One track at one poll: its streams' rows merged by each metric's ``LayerMerge`` rule.
+///
+/// A simulcast track's bitrate at a poll is the sum of its layers', its frame rate and
+/// resolution those of its largest layer; a received track whose SSRC changed has one stream
+/// per SSRC and they do not overlap in time. The interval is that of the first stream (in the
+/// order streams appeared) that closed one at this poll.
+public struct TrackRow: Sendable, Equatable {
+  /// The track.
+  public let track: TrackID
+  /// The poll's engine sequence number.
+  public let sequence: Int
+  /// The rows merged: the track's streams that closed an interval at this poll, else all of
+  /// its streams present, in the order the streams appeared.
+  public let streamRows: [StreamRow]
+
+  /// Creates a merged row from the track's stream rows at one poll, in stream order.
+  public init(track: TrackID, sequence: Int, streamRows: [StreamRow]) {
+    self.track = track
+    self.sequence = sequence
+    let intervals = streamRows.filter { $0.duration != nil }
+    self.streamRows = intervals.isEmpty ? streamRows : intervals
+  }
+
+  /// End of the interval (the first merged row's object timestamp), ms since the epoch.
+  public var time: Double? { streamRows.first?.time }
+  /// Length of the interval, ms, or `nil` when no stream closed one at this poll.
+  public var duration: Double? { streamRows.first?.duration }
+
+  /// The track's figure of `metric` at this poll.
+  public func value(_ metric: MetricDescriptor) -> Double? {
+    let direction = track.direction
+    let kind = track.kind
+    guard streamRows.count > 1 else {
+      return streamRows.first.flatMap { metric.value(in: $0, direction: direction, kind: kind) }
+    }
+    let values = streamRows.map { metric.value(in: $0, direction: direction, kind: kind) }
+    switch metric.merge {
+    case .first:
+      return values[0]
+    case .sum:
+      // Rounded after every addition, as a running total kept at the metric's precision.
+      return values.reduce(nil) { sum, value in value.map { metric.rounded((sum ?? 0) + $0) ?? $0 } ?? sum }
+    case .maximum:
+      return values.reduce(nil) { best, value in value.map { Swift.max(best ?? $0, $0) } ?? best }
+    case .largestLayer:
+      let heights = streamRows.map { MetricDescriptor.height.value(in: $0, direction: direction, kind: kind) }
+      var best = values[0]
+      var tallest = heights[0] ?? 0
+      for index in values.indices.dropFirst() {
+        let height = heights[index] ?? 0
+        if height > tallest {
+          tallest = height
+          best = values[index] ?? best
+        } else if best == nil {
+          best = values[index]
+        }
+      }
+      return best
+    }
+  }
+}

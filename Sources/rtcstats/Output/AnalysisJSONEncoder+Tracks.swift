@@ -1,0 +1,139 @@
+import RTCStatsCore
+
+extension AnalysisJSONEncoder {
+  /// A track: identity, then the registry's entries in order, the layers and the intervals.
+  func encode(_ track: TrackAnalysis, timeline: Timeline, into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("direction", track.direction.rawValue)
+    writer.member("kind", track.kind.rawValue)
+    writer.member("trackIdentifier", track.trackIdentifier)
+    writer.member("mid", track.mid)
+    writer.member("codec", track.codec)
+    writer.member("ssrc", track.ssrc.map { Int($0) })
+    writer.key("ssrcs")
+    writer.beginArray()
+    for ssrc in track.ssrcs { writer.integer(Int(ssrc)) }
+    writer.endArray()
+    let isOutboundVideo = track.kind == .video && track.direction == .outbound
+    for entry in MetricRegistry.entries {
+      switch entry {
+      case .metric(let metric):
+        guard metric.hasSummary, metric.scope.contains(direction: track.direction, kind: track.kind) else {
+          continue
+        }
+        writer.key(metric.name)
+        Self.encode(track[metric], into: &writer)
+      case .qualityLimitation:
+        if isOutboundVideo { Self.encode(track.qualityLimitation, into: &writer) }
+      case .implementation:
+        if track.direction == .outbound {
+          writer.member("encoderImplementation", track.encoderImplementation)
+        } else {
+          writer.member("decoderImplementation", track.decoderImplementation)
+        }
+      }
+    }
+    if isOutboundVideo {
+      writer.key("layers")
+      writer.beginArray()
+      for layer in track.layers { encode(layer, timeline: timeline, into: &writer) }
+      writer.endArray()
+    }
+    if includeIntervals {
+      writer.key("intervals")
+      writer.beginArray()
+      for row in timeline.intervals(of: track.id) {
+        Self.encodeInterval(time: row.time, duration: row.duration, into: &writer) { metric in
+          row.value(metric)
+        }
+      }
+      writer.endArray()
+    }
+    writer.endObject()
+  }
+
+  private func encode(_ layer: LayerAnalysis, timeline: Timeline, into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("rid", layer.rid)
+    writer.member("encodingIndex", layer.encodingIndex)
+    writer.member("ssrc", layer.ssrc.map { Int($0) })
+    writer.member("width", layer.width)
+    writer.member("height", layer.height)
+    Self.member("encodedFrameRate", layer.encodedFrameRate, into: &writer)
+    Self.member("bitrate", layer.bitrate, into: &writer)
+    Self.member("totalBitrate", layer.totalBitrate, into: &writer)
+    writer.member("scalabilityMode", layer.scalabilityMode)
+    writer.member("qualityLimitationReason", layer.qualityLimitationReason?.rawValue)
+    writer.member("codec", layer.codec)
+    writer.member("active", layer.active)
+    if includeIntervals {
+      let info = timeline.streams[layer.streamIndex]
+      writer.key("intervals")
+      writer.beginArray()
+      for row in timeline.intervals(ofStream: layer.streamIndex) {
+        Self.encodeInterval(time: row.time, duration: row.duration, into: &writer) { metric in
+          metric.value(in: row, direction: info.direction, kind: info.kind)
+        }
+      }
+      writer.endArray()
+    }
+    writer.endObject()
+  }
+
+  /// `{time, duration, …every interval metric known…}`.
+  static func encodeInterval(
+    time: Double?, duration: Double?, into writer: inout JSONWriter,
+    value: (MetricDescriptor) -> Double?
+  ) {
+    writer.beginObject()
+    writer.key("time")
+    writer.number(time)
+    writer.key("duration")
+    writer.number(duration)
+    for metric in MetricRegistry.intervalMetrics {
+      guard let figure = value(metric) else { continue }
+      writer.key(metric.name)
+      if metric.unit == .reason {
+        let index = Int(figure)
+        let reasons = QualityLimitationReason.allCases
+        writer.string(reasons.indices.contains(index) ? reasons[index].rawValue : nil)
+      } else {
+        writer.number(figure)
+      }
+    }
+    writer.endObject()
+  }
+
+  /// A call-level figure: a distribution object, a count, a number, or `null`.
+  static func encode(_ value: SummaryValue?, into writer: inout JSONWriter) {
+    switch value {
+    case .distribution(let distribution): encode(distribution, into: &writer)
+    case .integer(let count): writer.integer(count)
+    case .number(let number): writer.number(number)
+    case nil: writer.null()
+    }
+  }
+
+  static func encode(_ limitation: QualityLimitation?, into writer: inout JSONWriter) {
+    writer.key("qualityLimitation")
+    guard let limitation else { return writer.null() }
+    writer.beginObject()
+    writer.member("reason", limitation.reason.rawValue)
+    writer.key("percentages")
+    writer.beginObject()
+    for reason in QualityLimitationReason.allCases {
+      writer.key(reason.rawValue)
+      writer.number(limitation.percentages[reason])
+    }
+    writer.endObject()
+    writer.key("durations")
+    writer.beginObject()
+    for reason in QualityLimitationReason.allCases {
+      writer.key(reason.rawValue)
+      writer.number(limitation.durations[reason].map(Durations.milliseconds(fromSeconds:)))
+    }
+    writer.endObject()
+    writer.member("resolutionChanges", limitation.resolutionChanges)
+    writer.endObject()
+  }
+}
