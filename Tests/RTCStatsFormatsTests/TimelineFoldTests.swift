@@ -48,7 +48,7 @@ import Testing
       #expect(Array(timeline) == rows)
       #expect(rows.count == connection.reportCount)
       var fold = TimelineFold(peerConnection: connection.id)
-      for row in rows { fold.add(row, streams: timeline.streams) }
+      for row in rows { fold.add(row, in: timeline) }
       #expect(fold.analysis(of: timeline, events: connection.events) == connection)
     }
   }

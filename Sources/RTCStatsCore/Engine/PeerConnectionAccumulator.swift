@@ -57,7 +57,7 @@ struct PeerConnectionAccumulator {
       row.transport = transport.row(report: report, time: time, references: &references)
     }
     timeline.append(row)
-    runningFold?.add(row, streams: timeline.streams)
+    runningFold?.add(row, in: timeline)
     return row
   }
 
@@ -66,9 +66,11 @@ struct PeerConnectionAccumulator {
   ) -> StreamRow {
     let statsID = report.id(at: index)
     let position: Int
+    var isNew = false
     if let existing = direction == .inbound ? inboundIndex[statsID] : outboundIndex[statsID] {
       position = existing
     } else {
+      isNew = true
       position = samplers.count
       if direction == .inbound { inboundIndex[statsID] = position } else { outboundIndex[statsID] = position }
       samplers.append(StreamSampler(index: position, direction: direction))
@@ -76,7 +78,10 @@ struct PeerConnectionAccumulator {
         StreamInfo(peerConnection: id, statsID: statsID, direction: direction, firstSequence: sequence))
     }
     let context = references.context(report: report, index: index, direction: direction)
-    return samplers[position].sample(
+    let before = timeline.streams[position].trackID
+    let row = samplers[position].sample(
       report: report, at: index, timestamp: timestamp, context: context, info: &timeline.streams[position])
+    if isNew || timeline.streams[position].trackID != before { timeline.refreshAnchors() }
+    return row
   }
 }

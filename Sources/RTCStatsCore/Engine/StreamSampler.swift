@@ -79,6 +79,7 @@ struct StreamSampler {
       result.set(.remoteJitter, shown.jitter)
       result.set(.remoteFractionLost, shown.fractionLost)
     }
+    result.storeFigures(direction: direction, kind: info.kind)
     return result
   }
 

@@ -89,8 +89,8 @@ public enum MetricPrecision: Sendable, Hashable {
 /// The descriptor drives the interval rows of the ``Timeline``, the summaries of
 /// ``TrackAnalysis`` and ``LayerAnalysis``, the JSON, CSV and table columns and the metrics
 /// table in README. Every metric lives in its own file under `Metrics/Definitions/` and is
-/// listed once in ``MetricRegistry``.
-public struct MetricDescriptor: Sendable, Identifiable {
+/// listed once in ``MetricRegistry``. Descriptors are shared, immutable objects.
+public final class MetricDescriptor: Sendable, Identifiable {
   /// The JSON name, in summaries and interval rows (`bitrate`).
   public let name: String
   /// The name in a layer's summary when it differs (`encodedFrameRate`).
@@ -111,7 +111,7 @@ public struct MetricDescriptor: Sendable, Identifiable {
   public let precision: MetricPrecision
   /// Whether CSV has a column for the summary.
   public let isCSVColumn: Bool
-  private let extract: (@Sendable (StreamRow, Direction, MediaKind?) -> Double?)?
+  private let extract: (@Sendable (borrowing StreamRow, Direction, MediaKind?) -> Double?)?
 
   /// The name, unique in the registry.
   public var id: String { name }
@@ -127,7 +127,7 @@ public struct MetricDescriptor: Sendable, Identifiable {
     name: String, layerName: String? = nil, unit: MetricUnit, inputs: [String], formula: String,
     scope: MetricScope, merge: LayerMerge = .first, summary: SummaryRule, precision: MetricPrecision = .double,
     isCSVColumn: Bool = false,
-    interval: (@Sendable (StreamRow, Direction, MediaKind?) -> Double?)? = nil
+    interval: (@Sendable (borrowing StreamRow, Direction, MediaKind?) -> Double?)? = nil
   ) {
     self.name = name
     self.layerName = layerName
@@ -144,7 +144,7 @@ public struct MetricDescriptor: Sendable, Identifiable {
 
   /// The metric's figure in `row` of a stream of `direction` and `kind`, rounded to the
   /// metric's precision; `nil` when unknown or not applicable.
-  public func value(in row: StreamRow, direction: Direction, kind: MediaKind?) -> Double? {
+  public func value(in row: borrowing StreamRow, direction: Direction, kind: MediaKind?) -> Double? {
     guard let extract, let value = extract(row, direction, kind), value.isFinite else { return nil }
     return precision == .single ? Double(Float(value)) : value
   }

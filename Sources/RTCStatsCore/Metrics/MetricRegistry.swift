@@ -69,6 +69,15 @@ public enum MetricRegistry {
   /// The metrics with a figure per interval, in output order.
   public static let intervalMetrics: [MetricDescriptor] = metrics.filter(\.hasIntervalValue)
 
+  /// Position of each interval metric in ``intervalMetrics``, by identity.
+  static let intervalPositions: [ObjectIdentifier: Int] = Dictionary(
+    uniqueKeysWithValues: intervalMetrics.enumerated().map { (ObjectIdentifier($0.element), $0.offset) })
+
+  /// The position of `metric` in ``intervalMetrics``, or `nil` for summary-only metrics.
+  static func intervalIndex(of metric: MetricDescriptor) -> Int? {
+    intervalPositions[ObjectIdentifier(metric)]
+  }
+
   /// Position of each metric in ``metrics``, by name.
   static let positions: [String: Int] = Dictionary(
     uniqueKeysWithValues: metrics.enumerated().map { ($0.element.name, $0.offset) })

@@ -31,11 +31,13 @@ public struct SeriesTotals: Sendable, Equatable {
 
   /// Adds a row's increments.
   mutating func add(_ row: StreamRow) {
-    guard row.status.isCounted || row.tookReceiverReport else { return }
-    for field in RowField.allCases where field.isCounter {
+    let counted = row.status.isCounted
+    guard counted || row.tookReceiverReport else { return }
+    for (field, slot) in RowSchema.counters(row.schema) {
       let isRemote = field.rawValue >= RowField.remotePacketsLost.rawValue
-      if isRemote ? !row.tookReceiverReport : !row.status.isCounted { continue }
-      if let value = row[field] {
+      if isRemote ? !row.tookReceiverReport : !counted { continue }
+      let value = row.raw(slot: slot)
+      if !value.isNaN {
         sums[field.rawValue] += value
         seen |= Self.bit(field)
       } else if isRemote {

@@ -38,16 +38,15 @@ struct StreamAggregate: Sendable, Equatable {
     guard let duration = row.duration else { return }
     intervalCount += 1
     if let resolution { resolutionTime[resolution, default: 0] += duration }
-    if (MetricDescriptor.bitrate.value(in: row, direction: direction, kind: info.kind) ?? 0) > 0 {
-      sawMediaFlow = true
-    }
+    if (row.figure(at: Self.bitrateIndex) ?? 0) > 0 { sawMediaFlow = true }
     if direction == .outbound {
       for position in plan.timeWeighted(direction) {
-        let metric = MetricRegistry.metrics[position]
-        rates[position].add(metric.value(in: row, direction: direction, kind: info.kind), weight: duration)
+        rates[position].add(plan.intervalIndex[position].flatMap { row.figure(at: $0) }, weight: duration)
       }
     }
   }
+
+  private static let bitrateIndex = MetricRegistry.intervalIndex(of: .bitrate) ?? 0
 
   private mutating func noteQualityLimitation(_ row: StreamRow) {
     let fields: [(QualityLimitationReason, RowField)] = [

@@ -5,6 +5,8 @@ struct SummaryPlan: Sendable {
   private let outboundSources: [SampledSource?]
   private let inboundWeighted: [Int]
   private let outboundWeighted: [Int]
+  /// Per metric position: its position among the interval metrics, when it has one.
+  let intervalIndex: [Int?]
 
   /// The plan of ``MetricRegistry/metrics``.
   static let standard = SummaryPlan()
@@ -32,6 +34,7 @@ struct SummaryPlan: Sendable {
     outboundSources = metrics.map { source(resolve($0.summary, .outbound)) }
     inboundWeighted = metrics.indices.filter { isWeighted(resolve(metrics[$0].summary, .inbound)) }
     outboundWeighted = metrics.indices.filter { isWeighted(resolve(metrics[$0].summary, .outbound)) }
+    intervalIndex = metrics.map { MetricRegistry.intervalIndex(of: $0) }
   }
 
   /// Per metric position: the field sampled from every row for streams of `direction`.

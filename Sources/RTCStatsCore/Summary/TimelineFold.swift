@@ -5,7 +5,7 @@
 /// analysis:
 ///
 ///     var fold = TimelineFold(peerConnection: timeline.peerConnection)
-///     for row in timeline { fold.add(row, streams: timeline.streams) }
+///     for row in timeline { fold.add(row, in: timeline) }
 ///     let connection = fold.analysis(of: timeline)
 ///
 /// - Complexity: O(*s*) per row of *s* streams; ``analysis(of:)`` sorts each figure's values,
@@ -32,11 +32,12 @@ public struct TimelineFold: Sendable, Equatable {
   /// The fold of every row of `timeline`.
   public init(folding timeline: Timeline) {
     self.init(peerConnection: timeline.peerConnection)
-    for row in timeline { add(row, streams: timeline.streams) }
+    for row in timeline { add(row, in: timeline) }
   }
 
-  /// Adds one row; `streams` identifies the streams its stream rows refer to.
-  public mutating func add(_ row: TimelineRow, streams infos: [StreamInfo]) {
+  /// Adds one row of `timeline` (whose streams its stream rows refer to).
+  public mutating func add(_ row: TimelineRow, in timeline: Timeline) {
+    let infos = timeline.streams
     reportCount += 1
     if let time = row.time {
       firstTime = min(firstTime ?? time, time)
@@ -49,31 +50,35 @@ public struct TimelineFold: Sendable, Equatable {
       }
       streams[streamRow.stream].add(streamRow, info: infos[streamRow.stream], plan: plan)
     }
-    addTrackRates(row, infos: infos, plan: plan)
+    addTrackRates(row, timeline: timeline, plan: plan)
     transport.add(row)
   }
 
-  private mutating func addTrackRates(_ row: TimelineRow, infos: [StreamInfo], plan: SummaryPlan) {
-    var byTrack: [TrackID: [StreamRow]] = [:]
-    var order: [TrackID] = []
+  private mutating func addTrackRates(_ row: TimelineRow, timeline: Timeline, plan: SummaryPlan) {
+    let infos = timeline.streams
+    let anchors = timeline.anchors
+    var groups: [(anchor: Int, rows: [StreamRow])] = []
     for streamRow in row.streams where streamRow.duration != nil {
-      let track = infos[streamRow.stream].trackID
-      if byTrack[track] == nil { order.append(track) }
-      byTrack[track, default: []].append(streamRow)
-    }
-    for track in order {
-      let merged = TrackRow(
-        track: track, sequence: row.sequence,
-        streamRows: (byTrack[track] ?? []).sorted { $0.stream < $1.stream })
-      guard let duration = merged.duration,
-        let anchor = infos.firstIndex(where: { $0.trackID == track })
-      else { continue }
-      var builders =
-        trackRates[anchor] ?? MetricRegistry.metrics.map { _ in DistributionBuilder(weighted: true) }
-      for position in plan.timeWeighted(track.direction) {
-        builders[position].add(merged.value(MetricRegistry.metrics[position]), weight: duration)
+      let anchor = anchors[streamRow.stream]
+      if let group = groups.firstIndex(where: { $0.anchor == anchor }) {
+        groups[group].rows.append(streamRow)
+      } else {
+        groups.append((anchor, [streamRow]))
       }
-      trackRates[anchor] = builders
+    }
+    for group in groups {
+      let track = infos[group.anchor].trackID
+      let rows = group.rows.count > 1 ? group.rows.sorted { $0.stream < $1.stream } : group.rows
+      let merged = TrackRow(track: track, sequence: row.sequence, streamRows: rows)
+      guard let duration = merged.duration else { continue }
+      if trackRates[group.anchor] == nil {
+        trackRates[group.anchor] = MetricRegistry.metrics.map { _ in DistributionBuilder(weighted: true) }
+      }
+      for position in plan.timeWeighted(track.direction) {
+        // Mutated in place: a copy of the builders would copy every value kept so far.
+        trackRates[group.anchor]?[position].add(
+          plan.intervalIndex[position].flatMap { merged.value(at: $0) }, weight: duration)
+      }
     }
   }
 }

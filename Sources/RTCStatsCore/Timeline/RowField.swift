@@ -126,6 +126,13 @@ public enum RowField: Int, Sendable, CaseIterable, Hashable {
   /// The W3C member that feeds this field for a stream of `direction`, or `nil` when the
   /// engine derives it (remote values, spatial layers, a reason index) or the direction has none.
   public func source(for direction: Direction) -> NumericField? {
+    direction == .inbound ? Self.inboundSources[rawValue] : Self.outboundSources[rawValue]
+  }
+
+  private static let inboundSources = allCases.map { $0.lookUpSource(for: .inbound) }
+  private static let outboundSources = allCases.map { $0.lookUpSource(for: .outbound) }
+
+  private func lookUpSource(for direction: Direction) -> NumericField? {
     let inbound = direction == .inbound
     switch self {
     case .bytes: return inbound ? .bytesReceived : .bytesSent

@@ -2,8 +2,9 @@
 ///
 /// Rows are stored sparsely: an inbound audio row has no frame counters, an inbound row no
 /// receiver-report values. A stream whose kind is not known yet uses the full schema of its
-/// direction. The schemas are built once; a row names its schema by ``ID``.
-struct RowSchema: Sendable {
+/// direction. The six schemas are built once into one flat slot table, so that reading a field
+/// of a row is two array lookups.
+enum RowSchema {
   /// One of the six schemas: direction × (audio, video, unknown).
   struct ID: Hashable, Sendable {
     var rawValue: UInt8
@@ -19,27 +20,75 @@ struct RowSchema: Sendable {
     }
   }
 
-  /// The fields stored, in slot order.
-  let fields: [RowField]
-  /// Per ``RowField/rawValue``: the slot, or −1 when the schema does not store the field.
-  let slots: [Int8]
-
-  /// The schema with the given id.
-  static func schema(_ id: ID) -> RowSchema { all[Int(id.rawValue)] }
-
-  private static let all: [RowSchema] = [
-    RowSchema(direction: .inbound, kind: .audio), RowSchema(direction: .inbound, kind: .video),
-    RowSchema(direction: .inbound, kind: nil), RowSchema(direction: .outbound, kind: .audio),
-    RowSchema(direction: .outbound, kind: .video), RowSchema(direction: .outbound, kind: nil),
+  private static let fieldCount = RowField.allCases.count
+  private static let schemas: [(direction: Direction, kind: MediaKind?)] = [
+    (.inbound, .audio), (.inbound, .video), (.inbound, nil), (.outbound, .audio), (.outbound, .video),
+    (.outbound, nil),
   ]
 
-  private init(direction: Direction, kind: MediaKind?) {
-    let fields = RowField.allCases.filter { Self.stores($0, direction: direction, kind: kind) }
-    var slots = [Int8](repeating: -1, count: RowField.allCases.count)
-    for (slot, field) in fields.enumerated() { slots[field.rawValue] = Int8(slot) }
-    self.fields = fields
-    self.slots = slots
+  /// The fields each schema stores, in slot order.
+  private static let fieldLists: [[RowField]] = schemas.map { schema in
+    RowField.allCases.filter { stores($0, direction: schema.direction, kind: schema.kind) }
   }
+
+  /// Per schema: the positions in ``MetricRegistry/intervalMetrics`` of the figures it stores
+  /// (after its fields), the metrics whose scope covers the schema's direction and kind.
+  private static let figureLists: [[Int]] = schemas.map { schema in
+    MetricRegistry.intervalMetrics.indices.filter { index in
+      let scope = MetricRegistry.intervalMetrics[index].scope
+      return scope.directions.contains(schema.direction)
+        && (schema.kind.map { scope.kinds.contains($0) } ?? true)
+    }
+  }
+
+  /// Per schema and interval metric: the slot of its figure, or −1.
+  private static let figureSlots: [Int16] = {
+    let count = MetricRegistry.intervalMetrics.count
+    var table = [Int16](repeating: -1, count: schemas.count * count)
+    for (schema, figures) in figureLists.enumerated() {
+      for (offset, index) in figures.enumerated() {
+        table[schema * count + index] = Int16(fieldLists[schema].count + offset)
+      }
+    }
+    return table
+  }()
+
+  /// Per schema and field: the slot, or −1 when the schema does not store the field.
+  private static let slots: [Int8] = {
+    var table = [Int8](repeating: -1, count: schemas.count * fieldCount)
+    for (schema, fields) in fieldLists.enumerated() {
+      for (slot, field) in fields.enumerated() { table[schema * fieldCount + field.rawValue] = Int8(slot) }
+    }
+    return table
+  }()
+
+  /// The counter fields each schema stores, with their slots.
+  private static let counterSlots: [[(field: RowField, slot: Int)]] = fieldLists.map { fields in
+    fields.enumerated().filter { $0.element.isCounter }.map { ($0.element, $0.offset) }
+  }
+
+  /// The number of values a row of schema `id` stores: its fields, then its figures.
+  static func valueCount(_ id: ID) -> Int {
+    fieldLists[Int(id.rawValue)].count + figureLists[Int(id.rawValue)].count
+  }
+
+  /// The interval metrics (positions in ``MetricRegistry/intervalMetrics``) schema `id` stores.
+  static func figures(_ id: ID) -> [Int] { figureLists[Int(id.rawValue)] }
+
+  /// The slot of the figure of interval metric `index` in rows of schema `id`, or −1.
+  @inline(__always)
+  static func figureSlot(_ id: ID, _ index: Int) -> Int {
+    Int(figureSlots[Int(id.rawValue) &* MetricRegistry.intervalMetrics.count &+ index])
+  }
+
+  /// The slot of `field` in rows of schema `id`, or −1.
+  @inline(__always)
+  static func slot(_ id: ID, _ field: RowField) -> Int {
+    Int(slots[Int(id.rawValue) &* fieldCount &+ field.rawValue])
+  }
+
+  /// The counter fields rows of schema `id` store, with their slots.
+  static func counters(_ id: ID) -> [(field: RowField, slot: Int)] { counterSlots[Int(id.rawValue)] }
 
   /// Whether a stream of `direction` and `kind` (`nil`: not known yet) has `field`.
   static func stores(_ field: RowField, direction: Direction, kind: MediaKind?) -> Bool {

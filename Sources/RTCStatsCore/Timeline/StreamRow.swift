@@ -24,9 +24,9 @@ public enum SampleStatus: UInt8, Sendable, Hashable, CaseIterable {
 /// since the stream's previous sample, the gauges as read, the receiver report's values, and
 /// the interval the row closes.
 ///
-/// Read a value with ``subscript(_:)``; a metric's figure for the interval with
-/// ``MetricDescriptor/value(in:)``. Which stream the row belongs to is
-/// ``Timeline/streams``[``stream``].
+/// Read a value with ``subscript(_:)``; a metric's figure for the interval with ``figure(_:)``
+/// (computed once, when the row was made, by the metric's descriptor). Which stream the row
+/// belongs to is ``Timeline/streams``[``stream``].
 public struct StreamRow: Sendable, Equatable {
   /// Index of the stream in ``Timeline/streams``.
   public var stream: Int
@@ -52,17 +52,39 @@ public struct StreamRow: Sendable, Equatable {
     duration = nil
     tookReceiverReport = false
     previousKnown = 0
-    values = [Double](repeating: .nan, count: RowSchema.schema(schema).fields.count)
+    values = [Double](repeating: .nan, count: RowSchema.valueCount(schema))
   }
 
   /// The stored value of `field`, or `nil` when unknown or not stored for this stream.
   ///
   /// Counters hold increments (see ``RowField``); gauges and remote values the value as read.
   public subscript(field: RowField) -> Double? {
-    let slot = RowSchema.schema(schema).slots[field.rawValue]
+    let slot = RowSchema.slot(schema, field)
     guard slot >= 0 else { return nil }
-    let value = values[Int(slot)]
+    let value = values[slot]
     return value.isNaN ? nil : value
+  }
+
+  /// The figure of `metric` in this row (the interval it closes, or the gauge at its end), or
+  /// `nil` when unknown or not one of the stream's metrics.
+  public func figure(_ metric: MetricDescriptor) -> Double? {
+    MetricRegistry.intervalIndex(of: metric).flatMap { figure(at: $0) }
+  }
+
+  /// The figure of the metric at `index` in ``MetricRegistry/intervalMetrics``.
+  package func figure(at index: Int) -> Double? {
+    let slot = RowSchema.figureSlot(schema, index)
+    guard slot >= 0 else { return nil }
+    let value = values[slot]
+    return value.isNaN ? nil : value
+  }
+
+  /// Computes and stores the figures of the row's interval metrics.
+  mutating func storeFigures(direction: Direction, kind: MediaKind?) {
+    for index in RowSchema.figures(schema) {
+      let value = MetricRegistry.intervalMetrics[index].value(in: self, direction: direction, kind: kind)
+      values[RowSchema.figureSlot(schema, index)] = value ?? .nan
+    }
   }
 
   /// The change of counter `field` over the interval this row closes: `nil` when the row closes
@@ -74,14 +96,17 @@ public struct StreamRow: Sendable, Equatable {
 
   /// The stored value or NaN, for the engine's arithmetic.
   func raw(_ field: RowField) -> Double {
-    let slot = RowSchema.schema(schema).slots[field.rawValue]
-    return slot >= 0 ? values[Int(slot)] : .nan
+    let slot = RowSchema.slot(schema, field)
+    return slot >= 0 ? values[slot] : .nan
   }
+
+  /// The stored value in `slot` (NaN: unknown).
+  func raw(slot: Int) -> Double { values[slot] }
 
   /// Sets `field`; fields the schema does not store are dropped.
   mutating func set(_ field: RowField, _ value: Double) {
-    let slot = RowSchema.schema(schema).slots[field.rawValue]
-    if slot >= 0 { values[Int(slot)] = value }
+    let slot = RowSchema.slot(schema, field)
+    if slot >= 0 { values[slot] = value }
   }
 
   /// Compares every stored value, NaN equal to NaN.

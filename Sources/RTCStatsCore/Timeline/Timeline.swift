@@ -18,6 +18,9 @@ public struct Timeline: RandomAccessCollection, Sendable, Equatable {
   public let retention: TimelineRetention
   /// Every RTP stream seen, in order of appearance; ``StreamRow/stream`` indexes it.
   public internal(set) var streams: [StreamInfo] = []
+  /// Per stream: the index of the first stream of its track (its *anchor*), so that a fold can
+  /// group a poll's streams by track without comparing ids.
+  public private(set) var anchors: [Int] = []
   private var rows: [TimelineRow] = []
   /// Rows dropped from the front of `rows` since the first report.
   private var droppedCount = 0
@@ -48,6 +51,17 @@ public struct Timeline: RandomAccessCollection, Sendable, Equatable {
       let excess = rows.count - Swift.max(count, 0)
       rows.removeFirst(excess)
       droppedCount += excess
+    }
+  }
+
+  /// Recomputes ``anchors`` after a stream was added or its identity changed.
+  mutating func refreshAnchors() {
+    var first: [TrackID: Int] = [:]
+    anchors = streams.indices.map { index in
+      let track = streams[index].trackID
+      if let anchor = first[track] { return anchor }
+      first[track] = index
+      return index
     }
   }
 

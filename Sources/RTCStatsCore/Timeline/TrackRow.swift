@@ -28,12 +28,16 @@ public struct TrackRow: Sendable, Equatable {
 
   /// The track's figure of `metric` at this poll.
   public func value(_ metric: MetricDescriptor) -> Double? {
-    let direction = track.direction
-    let kind = track.kind
-    guard streamRows.count > 1 else {
-      return streamRows.first.flatMap { metric.value(in: $0, direction: direction, kind: kind) }
-    }
-    let values = streamRows.map { metric.value(in: $0, direction: direction, kind: kind) }
+    MetricRegistry.intervalIndex(of: metric).flatMap { value(at: $0) }
+  }
+
+  private static let heightIndex = MetricRegistry.intervalIndex(of: .height) ?? 0
+
+  /// The track's figure of the interval metric at `index` in ``MetricRegistry/intervalMetrics``.
+  package func value(at index: Int) -> Double? {
+    guard streamRows.count > 1 else { return streamRows.isEmpty ? nil : streamRows[0].figure(at: index) }
+    let metric = MetricRegistry.intervalMetrics[index]
+    let values = streamRows.map { $0.figure(at: index) }
     switch metric.merge {
     case .first:
       return values[0]
@@ -43,16 +47,16 @@ public struct TrackRow: Sendable, Equatable {
     case .maximum:
       return values.reduce(nil) { best, value in value.map { Swift.max(best ?? $0, $0) } ?? best }
     case .largestLayer:
-      let heights = streamRows.map { MetricDescriptor.height.value(in: $0, direction: direction, kind: kind) }
+      let heights = streamRows.map { $0.figure(at: Self.heightIndex) }
       var best = values[0]
       var tallest = heights[0] ?? 0
-      for index in values.indices.dropFirst() {
-        let height = heights[index] ?? 0
+      for offset in values.indices.dropFirst() {
+        let height = heights[offset] ?? 0
         if height > tallest {
           tallest = height
-          best = values[index] ?? best
+          best = values[offset] ?? best
         } else if best == nil {
-          best = values[index]
+          best = values[offset]
         }
       }
       return best

@@ -43,9 +43,7 @@ extension AnalysisJSONEncoder {
       writer.key("intervals")
       writer.beginArray()
       for row in timeline.intervals(of: track.id) {
-        Self.encodeInterval(time: row.time, duration: row.duration, into: &writer) { metric in
-          row.value(metric)
-        }
+        Self.encodeInterval(time: row.time, duration: row.duration, into: &writer) { row.value(at: $0) }
       }
       writer.endArray()
     }
@@ -67,13 +65,10 @@ extension AnalysisJSONEncoder {
     writer.member("codec", layer.codec)
     writer.member("active", layer.active)
     if includeIntervals {
-      let info = timeline.streams[layer.streamIndex]
       writer.key("intervals")
       writer.beginArray()
       for row in timeline.intervals(ofStream: layer.streamIndex) {
-        Self.encodeInterval(time: row.time, duration: row.duration, into: &writer) { metric in
-          metric.value(in: row, direction: info.direction, kind: info.kind)
-        }
+        Self.encodeInterval(time: row.time, duration: row.duration, into: &writer) { row.figure(at: $0) }
       }
       writer.endArray()
     }
@@ -82,16 +77,15 @@ extension AnalysisJSONEncoder {
 
   /// `{time, duration, …every interval metric known…}`.
   static func encodeInterval(
-    time: Double?, duration: Double?, into writer: inout JSONWriter,
-    value: (MetricDescriptor) -> Double?
+    time: Double?, duration: Double?, into writer: inout JSONWriter, value: (Int) -> Double?
   ) {
     writer.beginObject()
     writer.key("time")
     writer.number(time)
     writer.key("duration")
     writer.number(duration)
-    for metric in MetricRegistry.intervalMetrics {
-      guard let figure = value(metric) else { continue }
+    for (index, metric) in MetricRegistry.intervalMetrics.enumerated() {
+      guard let figure = value(index) else { continue }
       writer.key(metric.name)
       if metric.unit == .reason {
         let index = Int(figure)
