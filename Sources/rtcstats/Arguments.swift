@@ -11,9 +11,13 @@ enum Arguments {
   static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
     guard let first = arguments.first else { return .help(nil) }
     guard let subcommand = Subcommand(named: first) else { return try parseRoot(arguments) }
-    let parsed = try ParsedArguments(
-      Array(arguments.dropFirst()), spec: subcommand.spec, subcommand: subcommand)
-    if parsed.flags.contains(.help) { return .help(subcommand) }
+    let rest = Array(arguments.dropFirst())
+    // `-h` anywhere before `--` wins over every other problem of the line, as in
+    // swift-argument-parser: someone asking for help gets it.
+    if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "-h" || $0 == "--help" }) {
+      return .help(subcommand)
+    }
+    let parsed = try ParsedArguments(rest, spec: subcommand.spec, subcommand: subcommand)
     switch subcommand {
     case .analyze: return .analyze(try analyzeOptions(parsed))
     case .inspect: return .inspect(try inspectOptions(parsed))

@@ -43,7 +43,10 @@ enum Help {
           + commands.flatMap {
             element(([$0.name] + $0.aliases).joined(separator: ", "), $0.abstract, width: width)
           }
-          + ["", "  See 'rtcstats help <subcommand>' for detailed help."])
+          + [""]
+          + TextWrapping.wrap(
+            "See 'rtcstats help <subcommand>' for detailed help.", width: width, indent: 2,
+            firstLinePrefix: "  "))
     }
     let text = blocks.map { $0.map(trimmingTrailingSpaces).joined(separator: "\n") }.joined(separator: "\n\n")
     return text + "\n"

@@ -1,9 +1,9 @@
 /// The manual page `rtcstats.1`, in roff (`man` macros), generated from ``CommandTable``.
 ///
 /// `rtcstats help --man` prints it; `make man` writes `.build/rtcstats.1` and `make
-/// install` puts it under `share/man/man1`. Sections: NAME, SYNOPSIS, DESCRIPTION, one
-/// COMMANDS subsection per subcommand with its arguments and options, EXIT STATUS,
-/// ENVIRONMENT, EXAMPLES, SEE ALSO.
+/// install` puts it under `share/man/man1`. Sections: NAME, SYNOPSIS, DESCRIPTION, OPTIONS
+/// (of the command itself), one COMMANDS subsection per subcommand with its arguments and
+/// options, EXIT STATUS, ENVIRONMENT, EXAMPLES, SEE ALSO.
 enum ManPage {
   /// The whole page.
   static func roff() -> String {
@@ -22,6 +22,7 @@ enum ManPage {
     lines.append(".br")
     lines.append(".B rtcstats \\-\\-version")
     lines += [".SH DESCRIPTION", text(root.discussion)]
+    lines += [".SH OPTIONS"] + root.visibleOptions.flatMap(option)
     lines += [".SH COMMANDS"]
     for subcommand in Subcommand.allCases { lines += command(subcommand.spec) }
     lines += exitStatus(CommandTable.exitStatus)
@@ -34,7 +35,7 @@ enum ManPage {
           + "when standard output is not a terminal."),
     ]
     lines.append(".SH EXAMPLES")
-    for example in Subcommand.allCases.flatMap(\.spec.examples) {
+    for example in root.examples + Subcommand.allCases.flatMap(\.spec.examples) {
       lines += [".PP", text(example.explanation), ".PP", ".RS 4", ".nf", text(example.command), ".fi", ".RE"]
     }
     lines += [".SH SEE ALSO", ".BR jq (1)"]
@@ -66,13 +67,15 @@ enum ManPage {
     for argument in spec.arguments {
       lines += [".TP", "\\fI" + escaped(argument.name) + "\\fR", text(argument.help)]
     }
-    for option in spec.visibleOptions {
-      var label = option.shortFlag.map { "\\fB" + escaped($0) + "\\fR, " } ?? ""
-      label += "\\fB" + escaped(option.longFlag) + "\\fR"
-      if let valueName = option.valueName { label += " \\fI" + escaped(valueName) + "\\fR" }
-      lines += [".TP", label, text(option.helpWithDetails)]
-    }
-    return lines
+    return lines + spec.visibleOptions.flatMap(option)
+  }
+
+  /// `.TP`, `\fB-f\fR, \fB--format\fR \fIformat\fR`, then the help with values and default.
+  private static func option(_ option: OptionSpec) -> [String] {
+    var label = option.shortFlag.map { "\\fB" + escaped($0) + "\\fR, " } ?? ""
+    label += "\\fB" + escaped(option.longFlag) + "\\fR"
+    if let valueName = option.valueName { label += " \\fI" + escaped(valueName) + "\\fR" }
+    return [".TP", label, text(option.helpWithDetails)]
   }
 
   private static func exitStatus(_ section: HelpSection) -> [String] {

@@ -6,11 +6,15 @@ enum TextWrapping {
   /// following lines are indented by `indent` spaces. A word longer than a line gets a line
   /// of its own. `\n` in `text` starts a new line.
   ///
+  ///     wrap("one two three", width: 9, indent: 2)   // ["one two", "  three"]
+  ///
   /// - Complexity: O(*n*) in the length of `text`.
   static func wrap(_ text: String, width: Int, indent: Int, firstLinePrefix: String = "") -> [String] {
     var lines: [String] = []
     var line = firstLinePrefix
-    var lineHasWord = false
+    // A prefix with text in it (`USAGE: rtcstats analyze `, an option label) is content: a
+    // first word that does not fit after it goes to the next line.
+    var lineHasWord = firstLinePrefix.contains { $0 != " " }
     let margin = String(repeating: " ", count: indent)
     for (number, paragraph) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       if number > 0 {
@@ -19,12 +23,13 @@ enum TextWrapping {
         lineHasWord = false
       }
       for word in paragraph.split(separator: " ") {
-        if lineHasWord && line.count + 1 + word.count > width {
+        var separator = lineHasWord && line.last != " " ? " " : ""
+        if lineHasWord && line.count + separator.count + word.count > width {
           lines.append(line)
           line = margin
-          lineHasWord = false
+          separator = ""
         }
-        line += (lineHasWord ? " " : "") + word
+        line += separator + word
         lineHasWord = true
       }
     }

@@ -36,11 +36,10 @@ enum BashCompletion {
       "",
       "# Completes the current word from a list of words.",
       "_rtcstats_words() {",
-      "  local IFS=$'\\n'",
       "  COMPREPLY=($(compgen -W \"$1\" -- \"$cur\"))",
       "}",
       "",
-      "# Completes the current word with file and folder names.",
+      "# Completes the current word with file and folder names (one per line: names may hold spaces).",
       "_rtcstats_files() {",
       "  local IFS=$'\\n'",
       "  COMPREPLY=($(compgen -f -- \"$cur\"))",
@@ -53,8 +52,10 @@ enum BashCompletion {
 
   /// The completion of one subcommand's words.
   private static func body(for spec: CommandSpec) -> [String] {
-    var lines = ["case \"$prev\" in"]
-    for option in spec.visibleOptions where option.takesValue {
+    var lines: [String] = []
+    let valueOptions = spec.visibleOptions.filter(\.takesValue)
+    if !valueOptions.isEmpty { lines.append("case \"$prev\" in") }
+    for option in valueOptions {
       let names = ([option.shortFlag].compactMap { $0 } + [option.longFlag]).joined(separator: "|")
       let action =
         option.completesFiles
@@ -63,7 +64,7 @@ enum BashCompletion {
           ? ":" : "_rtcstats_words \(quoted(option.allowedValues.joined(separator: " ")))"
       lines.append("  \(names)) \(action); return ;;")
     }
-    lines.append("esac")
+    if !valueOptions.isEmpty { lines.append("esac") }
     lines.append("if [[ \"$cur\" == -* ]]; then")
     lines.append("  _rtcstats_words \(quoted(flags(of: spec).joined(separator: " ")))")
     lines.append("  return")
