@@ -64,6 +64,13 @@ import Testing
     #expect(Help.text(for: .analyze, width: 1000).contains(spec.discussion))
   }
 
+  /// README's Usage section quotes the help verbatim; this keeps it in sync.
+  @Test func readmeQuotesTheCurrentHelp() throws {
+    let readme = try String(contentsOfFile: CLIRun.root + "/README.md", encoding: .utf8)
+    #expect(readme.contains("```\n$ rtcstats --help\n" + Help.text(for: nil) + "```\n"))
+    #expect(readme.contains("```\n$ rtcstats analyze --help\n" + Help.text(for: .analyze) + "```\n"))
+  }
+
   @Test func usageLineComesFromTheTable() {
     #expect(
       Help.usage(for: .analyze)
