@@ -119,7 +119,10 @@ enum System {
       case S_IFLNK: .symbolicLink
       default: .other
       }
-    return .success(FileStatus(kind: kind, device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
+    return .success(
+      FileStatus(
+        kind: kind, device: UInt64(truncatingIfNeeded: info.st_dev),
+        inode: UInt64(truncatingIfNeeded: info.st_ino)))
   }
 
   /// Where the symbolic link at `path` points, as written in the link; `nil` when it is not

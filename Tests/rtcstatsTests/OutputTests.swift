@@ -69,6 +69,14 @@ import Testing
     #expect(CLI.run(["--help"], console: help) == .ioError)
   }
 
+  /// The built command on a device that is always full (Linux `/dev/full`).
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+  func theBuiltCommandReportsAFullDevice() throws {
+    let run = try BinaryRun(["inspect", "-o", "/dev/full", "Samples/captures/basic/sender.jsonl"])
+    #expect(run.status == 74)
+    #expect(run.error == "rtcstats: /dev/full: cannot write (no space left on device)\n")
+  }
+
   /// A closed pipe: no message, the status so far.
   @Test func aClosedPipeEndsQuietlyWithTheStatusSoFar() {
     let files = ["basic/sender.jsonl", "basic/receiver.jsonl", "loss5/sender.jsonl"].map {
