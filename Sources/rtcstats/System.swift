@@ -125,6 +125,17 @@ enum System {
         inode: UInt64(truncatingIfNeeded: info.st_ino)))
   }
 
+  /// The status of an open descriptor (`fstat`).
+  static func status(ofDescriptor descriptor: Int32) -> Result<FileStatus, ErrorNumber> {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { return .failure(.current) }
+    let kind: FileStatus.Kind = info.st_mode & S_IFMT == S_IFREG ? .regular : .other
+    return .success(
+      FileStatus(
+        kind: kind, device: UInt64(truncatingIfNeeded: info.st_dev),
+        inode: UInt64(truncatingIfNeeded: info.st_ino)))
+  }
+
   /// Where the symbolic link at `path` points, as written in the link; `nil` when it is not
   /// a link.
   static func linkTarget(of path: String) -> String? {

@@ -66,6 +66,24 @@ import Testing
     #expect(lines.last?.contains(#""exitCode":66"#) == true)
   }
 
+  /// `rtcstats analyze tickets/ -o tickets/out.json` (or `> tickets/out.json`) must not read
+  /// its own output: the output file is left out of folders and refused when named.
+  @Test func theOutputFileIsNeverReadBack() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("a.json", dump)
+    let output = folder.path + "/out.ndjson"
+    let run = CLIRun(["analyze", "-f", "ndjson", "--no-intervals", "-o", output, folder.path])
+    #expect(run.status == .success)
+    #expect(run.error.isEmpty)
+    let written = try String(contentsOfFile: output, encoding: .utf8)
+    #expect(written.split(separator: "\n").count == 1)
+    #expect(!written.contains("out.ndjson"))
+    let identity = try System.status(of: output, followingLinks: true).get()
+    let (files, _) = InputCollector.collect([folder.path, output], excluding: identity)
+    #expect(files.map(\.path) == [folder.path + "/a.json", output])
+    #expect(files.map(\.problem) == [nil, .isTheOutput])
+  }
+
   @Test func folderLinkLoopsAreEnteredOnce() throws {
     let folder = try TemporaryFolder()
     try folder.write("sub/a.json", dump)

@@ -19,6 +19,9 @@ enum InputProblem: Equatable, Sendable {
   case linkLoop
   /// A folder that cannot be listed.
   case unlistableFolder(System.ErrorNumber)
+  /// The file the output is being written to (`> FILE` in the shell): reading it would
+  /// read the command's own output.
+  case isTheOutput
 
   /// The message, without the file name: `the folder has no files`.
   var message: String {
@@ -30,6 +33,7 @@ enum InputProblem: Equatable, Sendable {
     case .brokenLink(let target): return "a broken symbolic link (\(target) does not exist)"
     case .linkLoop: return "a symbolic link loop (the link leads back to itself)"
     case .unlistableFolder(let error): return "cannot list the folder (\(error))"
+    case .isTheOutput: return "the output is written to this file; it is not read"
     }
   }
 

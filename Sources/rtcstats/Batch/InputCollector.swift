@@ -5,11 +5,16 @@
 /// symbolic links to folders are followed once (a link loop is detected by device and
 /// inode and not entered again). Problems found on the way become entries of their own,
 /// reported in their place in the batch: a folder with no files, a broken symbolic link, a
-/// link loop, a folder that cannot be listed. A path that does not exist is kept as it is,
-/// so that reading it reports the problem.
+/// link loop, a folder that cannot be listed, the output file named as an input. A path
+/// that does not exist is kept as it is, so that reading it reports the problem.
 enum InputCollector {
   /// The files to analyse, and whether the user named exactly one file.
-  static func collect(_ inputs: [String]) -> (files: [CollectedInput], isSingleFile: Bool) {
+  ///
+  /// - Parameter output: The file the output is written to (``Console/outputFile``): left
+  ///   out of folders, a problem when named.
+  static func collect(
+    _ inputs: [String], excluding output: System.FileStatus? = nil
+  ) -> (files: [CollectedInput], isSingleFile: Bool) {
     var files: [CollectedInput] = []
     var sawFolder = false
     for input in inputs {
@@ -17,10 +22,10 @@ enum InputCollector {
         files.append(CollectedInput(path: input))
         continue
       }
-      switch classify(input) {
+      switch classify(input, output: output) {
       case .folder:
         sawFolder = true
-        var walk = FolderWalk()
+        var walk = FolderWalk(output: output)
         walk.visit(input)
         if walk.files.isEmpty {
           files.append(CollectedInput(path: input, problem: .emptyFolder(hiddenEntries: walk.hiddenEntries)))
@@ -29,6 +34,8 @@ enum InputCollector {
         }
       case .problem(let problem):
         files.append(CollectedInput(path: input, problem: problem))
+      case .output:
+        files.append(CollectedInput(path: input, problem: .isTheOutput))
       case .file, .special:
         files.append(CollectedInput(path: input))
       }
@@ -42,14 +49,17 @@ enum InputCollector {
     case folder
     /// A pipe, socket or device: read when named, skipped inside a folder.
     case special
+    /// The file the output is written to.
+    case output
     case problem(InputProblem)
   }
 
   /// Classifies `path`, following symbolic links; a link that leads nowhere is a problem.
   /// A path that does not exist is a `file`: opening it reports it.
-  fileprivate static func classify(_ path: String) -> Entry {
+  fileprivate static func classify(_ path: String, output: System.FileStatus?) -> Entry {
     switch System.status(of: path, followingLinks: true) {
     case .success(let status):
+      if let output, status.device == output.device, status.inode == output.inode { return .output }
       switch status.kind {
       case .folder: return .folder
       case .regular, .symbolicLink: return .file
@@ -68,9 +78,15 @@ enum InputCollector {
 
 /// A depth-first walk of one folder given as an input.
 private struct FolderWalk {
+  /// The output file, left out.
+  let output: System.FileStatus?
   var files: [CollectedInput] = []
   var hiddenEntries = 0
   private var visited: Set<FileID> = []
+
+  init(output: System.FileStatus?) {
+    self.output = output
+  }
 
   /// A folder's identity, whatever path leads to it.
   private struct FileID: Hashable {
@@ -95,11 +111,11 @@ private struct FolderWalk {
         continue
       }
       let path = base + name
-      switch InputCollector.classify(path) {
+      switch InputCollector.classify(path, output: output) {
       case .folder: visit(path)
       case .file: files.append(CollectedInput(path: path))
       case .problem(let problem): files.append(CollectedInput(path: path, problem: problem))
-      case .special: break
+      case .special, .output: break
       }
     }
   }

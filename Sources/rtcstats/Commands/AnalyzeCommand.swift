@@ -14,7 +14,7 @@ struct AnalyzeCommand {
 
   func run() -> ExitStatus {
     let wallStart = ContinuousClock.now
-    let (files, isSingleFile) = InputCollector.collect(options.inputs)
+    let (files, isSingleFile) = InputCollector.collect(options.inputs, excluding: console.outputFile)
     guard !files.isEmpty else {
       console.error("rtcstats: no files found in \(options.inputs.joined(separator: ", "))")
       return .noInput

@@ -20,7 +20,7 @@ struct InspectCommand {
 
   /// Inspects every input, in parallel, and writes the results in input order.
   func run() -> ExitStatus {
-    let (files, isSingleFile) = InputCollector.collect(options.inputs)
+    let (files, isSingleFile) = InputCollector.collect(options.inputs, excluding: console.outputFile)
     let wrapsInArray = options.format == .json && !isSingleFile
     if wrapsInArray { console.write("[") }
     let status = Mutex(ExitStatus.success)

@@ -99,6 +99,11 @@ final class Console: Sendable {
   /// Whether standard output is a terminal.
   var outputIsTerminal: Bool { output.isTerminal }
 
+  /// The regular file the output goes to (`-o FILE`, or `> FILE` in the shell): inputs
+  /// collected from folders leave it out, so that `rtcstats analyze tickets/ >
+  /// tickets/out.json` does not read its own output.
+  var outputFile: System.FileStatus? { output.regularFile }
+
   /// Whether a write to the output failed, for any reason.
   var outputFailed: Bool { output.hasFailed }
 

@@ -39,6 +39,15 @@ final class ConsoleStream: Sendable {
   /// Whether a write has failed; cheap enough to ask before every piece of work.
   var hasFailed: Bool { failed.load(ordering: .acquiring) }
 
+  /// The regular file this stream writes to (the `-o` file, or standard output redirected
+  /// to a file), if any.
+  var regularFile: System.FileStatus? {
+    guard case .descriptor(let descriptor, _) = sink,
+      case .success(let status) = System.status(ofDescriptor: descriptor), status.kind == .regular
+    else { return nil }
+    return status
+  }
+
   /// Whether this stream writes to a terminal.
   var isTerminal: Bool {
     guard case .descriptor(let descriptor, _) = sink else { return false }
