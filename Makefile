@@ -2,9 +2,11 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 BINDIR = $(PREFIX)/bin
+MANDIR = $(PREFIX)/share/man/man1
 SCRATCH ?= .build
 
-.PHONY: all build release test install uninstall bench lint format fuzz golden clean
+.PHONY: all build release test cli-test update-cli-tests man install uninstall bench lint format fuzz \
+	golden clean
 
 all: build
 
@@ -19,12 +21,35 @@ test:
 	$(SWIFT) build --build-tests --scratch-path $(SCRATCH) -Xswiftc -warnings-as-errors
 	$(SWIFT) test --skip-build --scratch-path $(SCRATCH)
 
-install: release
-	install -d $(DESTDIR)$(BINDIR)
+# The golden command-line cases of Tests/CLI against the release build; update-cli-tests
+# rewrites their expected files from the debug build (review the diff before committing).
+cli-test: release
+	Tests/CLI/run.sh $(SCRATCH)/release/rtcstats
+
+update-cli-tests: build
+	Tests/CLI/run.sh $(SCRATCH)/debug/rtcstats update
+
+# The manual page, generated from the option tables (`rtcstats help --man`).
+man: release
+	$(SCRATCH)/release/rtcstats help --man > $(SCRATCH)/rtcstats.1
+
+# Installs the release binary and its man page. As root (`sudo make install`) nothing is
+# built once `make release` has been run as yourself, so root never needs swift and never
+# writes into .build; otherwise the release build is brought up to date first.
+# PREFIX=$$HOME/.local (no root at all) and DESTDIR=/tmp/stage (packaging) both work.
+ifeq ($(shell id -u),0)
+INSTALL_NEEDS = $(if $(wildcard $(SCRATCH)/release/rtcstats),,release)
+else
+INSTALL_NEEDS = release
+endif
+install: $(INSTALL_NEEDS)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
 	install -m 755 $(SCRATCH)/release/rtcstats $(DESTDIR)$(BINDIR)/rtcstats
+	$(SCRATCH)/release/rtcstats help --man > $(DESTDIR)$(MANDIR)/rtcstats.1
+	chmod 644 $(DESTDIR)$(MANDIR)/rtcstats.1
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/rtcstats
+	rm -f $(DESTDIR)$(BINDIR)/rtcstats $(DESTDIR)$(MANDIR)/rtcstats.1
 
 # Generates large inputs on demand (never committed) and compares with python/node.
 bench: release

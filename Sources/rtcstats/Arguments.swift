@@ -1,200 +1,126 @@
 /// Parses command-line arguments into an ``Invocation``. Never prints or exits.
 ///
-/// `--name value` and `--name=value` are both accepted; `--` ends the options; `-` is
-/// standard input. Unknown options get a "did you mean" suggestion.
+/// The options of every subcommand come from ``CommandTable`` (see ``ParsedArguments``
+/// for the syntax); this type turns the parsed values into each subcommand's options and
+/// checks what the table cannot say: at least one input, standard input at most once,
+/// `--jobs` in range, one shell.
 enum Arguments {
-  /// One option of a subcommand: its name, value placeholder (nil for flags) and help.
-  struct OptionSpec {
-    var name: String
-    var valueName: String?
-    var help: String
-    var isHidden = false
-  }
-
-  static let analyzeOptions: [OptionSpec] = [
-    OptionSpec(
-      name: "format", valueName: "format",
-      help: "Output format: table, json, ndjson or csv. (default: table)"),
-    OptionSpec(
-      name: "jobs", valueName: "n",
-      help: "Files analysed in parallel. (default: one per CPU core)"),
-    OptionSpec(
-      name: "no-intervals", valueName: nil,
-      help: "Leave the per-interval series out of JSON output."),
-    OptionSpec(
-      name: "timing", valueName: nil,
-      help: "Print the time spent reading, parsing, computing and writing to standard error."),
-  ]
-
-  static let inspectOptions: [OptionSpec] = [
-    OptionSpec(
-      name: "format", valueName: "format", help: "Output format: table or json. (default: table)")
-  ]
-
+  /// The invocation `arguments` (without the program name) ask for.
+  ///
+  /// - Throws: ``UsageError`` for anything the command cannot run with (exit 64).
   static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
     guard let first = arguments.first else { return .help(nil) }
-    switch first {
-    case "-h", "--help": return .help(nil)
-    case "--version", "-V": return .version
-    case "help":
-      guard arguments.count > 1 else { return .help(nil) }
-      guard let topic = Subcommand(rawValue: arguments[1]) else {
-        throw UsageError(
-          message: "unknown subcommand '\(arguments[1])'"
-            + suggestion(for: arguments[1], among: Subcommand.allCases.map(\.rawValue)))
-      }
-      return .help(topic)
-    case "analyze":
-      return try parseAnalyze(Array(arguments.dropFirst()))
-    case "inspect":
-      return try parseInspect(Array(arguments.dropFirst()))
-    default:
-      if first.hasPrefix("-") {
-        throw UsageError(
-          message: "unknown option '\(first)'" + suggestion(for: first, among: ["--help", "--version"]))
-      }
-      throw UsageError(
-        message: "unknown subcommand '\(first)'"
-          + suggestion(for: first, among: Subcommand.allCases.map(\.rawValue)))
+    guard let subcommand = Subcommand(named: first) else { return try parseRoot(arguments) }
+    let rest = Array(arguments.dropFirst())
+    // `-h` anywhere before `--` wins over every other problem of the line, as in
+    // swift-argument-parser: someone asking for help gets it.
+    if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "-h" || $0 == "--help" }) {
+      return .help(subcommand)
+    }
+    let parsed = try ParsedArguments(rest, spec: subcommand.spec, subcommand: subcommand)
+    switch subcommand {
+    case .analyze: return .analyze(try analyzeOptions(parsed))
+    case .inspect: return .inspect(try inspectOptions(parsed))
+    case .completions: return .completions(try shell(parsed))
+    case .help: return try helpTopic(parsed)
     }
   }
 
-  private static func parseAnalyze(_ arguments: [String]) throws(UsageError) -> Invocation {
+  /// `rtcstats -h`, `rtcstats --version`, or a word that is not a subcommand.
+  private static func parseRoot(_ arguments: [String]) throws(UsageError) -> Invocation {
+    let parsed = try ParsedArguments(arguments, spec: CommandTable.root, subcommand: nil)
+    if let word = parsed.positionals.first {
+      if parsed.flags.contains(.help), let topic = Subcommand(named: word) { return .help(topic) }
+      throw unknownSubcommand(word)
+    }
+    if parsed.flags.contains(.version) && !parsed.flags.contains(.help) { return .version }
+    return .help(nil)
+  }
+
+  private static func analyzeOptions(_ parsed: ParsedArguments) throws(UsageError) -> AnalyzeOptions {
     var options = AnalyzeOptions()
-    var wantsHelp = false
-    try walk(arguments, specs: analyzeOptions, subcommand: .analyze) { (name, value) throws(UsageError) in
-      switch name {
-      case "help": wantsHelp = true
-      case "format":
-        guard let format = OutputFormat(rawValue: value ?? "") else {
-          throw UsageError(
-            message: "invalid format '\(value ?? "")'; expected table, json, ndjson or csv",
-            subcommand: .analyze)
-        }
-        options.format = format
-      case "jobs":
-        guard let jobs = Int(value ?? ""), jobs >= 1, jobs <= 1024 else {
-          throw UsageError(message: "--jobs needs a whole number from 1 to 1024", subcommand: .analyze)
-        }
-        options.jobs = jobs
-      case "no-intervals": options.includeIntervals = false
-      case "timing": options.timing = true
-      default: options.inputs.append(value ?? name)
-      }
-    }
-    if wantsHelp { return .help(.analyze) }
-    guard !options.inputs.isEmpty else {
-      throw UsageError(
-        message: "missing input: give one or more dump files or folders, or - for standard input",
-        subcommand: .analyze)
-    }
-    return .analyze(options)
+    options.inputs = try inputs(parsed, subcommand: .analyze)
+    if let format = parsed.values[.format].flatMap(OutputFormat.init(rawValue:)) { options.format = format }
+    options.jobs = try jobs(parsed, subcommand: .analyze)
+    options.includeIntervals = !parsed.flags.contains(.noIntervals)
+    options.timing = parsed.flags.contains(.timing)
+    options.console = consoleOptions(parsed)
+    return options
   }
 
-  private static func parseInspect(_ arguments: [String]) throws(UsageError) -> Invocation {
+  private static func inspectOptions(_ parsed: ParsedArguments) throws(UsageError) -> InspectOptions {
     var options = InspectOptions()
-    var wantsHelp = false
-    try walk(arguments, specs: inspectOptions, subcommand: .inspect) { (name, value) throws(UsageError) in
-      switch name {
-      case "help": wantsHelp = true
-      case "format":
-        guard let format = OutputFormat(rawValue: value ?? ""), format == .table || format == .json
-        else {
-          throw UsageError(
-            message: "invalid format '\(value ?? "")'; expected table or json", subcommand: .inspect)
-        }
-        options.format = format
-      default: options.inputs.append(value ?? name)
-      }
-    }
-    if wantsHelp { return .help(.inspect) }
-    guard !options.inputs.isEmpty else {
+    options.inputs = try inputs(parsed, subcommand: .inspect)
+    if let format = parsed.values[.format].flatMap(OutputFormat.init(rawValue:)) { options.format = format }
+    options.jobs = try jobs(parsed, subcommand: .inspect)
+    options.console = consoleOptions(parsed)
+    return options
+  }
+
+  private static func consoleOptions(_ parsed: ParsedArguments) -> ConsoleOptions {
+    ConsoleOptions(outputPath: parsed.values[.output], isQuiet: parsed.flags.contains(.quiet))
+  }
+
+  /// The positional arguments as inputs: at least one, and `-` at most once (two readers
+  /// would split standard input between them).
+  private static func inputs(_ parsed: ParsedArguments, subcommand: Subcommand) throws(UsageError) -> [String]
+  {
+    guard !parsed.positionals.isEmpty else {
       throw UsageError(
         message: "missing input: give one or more dump files or folders, or - for standard input",
-        subcommand: .inspect)
+        subcommand: subcommand)
     }
-    return .inspect(options)
+    guard parsed.positionals.count(where: { $0 == "-" }) <= 1 else {
+      throw UsageError(
+        message: "standard input (-) can be read only once; it was given more than once",
+        subcommand: subcommand)
+    }
+    return parsed.positionals
   }
 
-  /// Walks the arguments, calling `handle(name, value)` for each option and
-  /// `handle("", path)` for each positional argument.
-  private static func walk(
-    _ arguments: [String], specs: [OptionSpec], subcommand: Subcommand,
-    _ handle: (String, String?) throws(UsageError) -> Void
+  private static func jobs(_ parsed: ParsedArguments, subcommand: Subcommand) throws(UsageError) -> Int? {
+    guard let value = parsed.values[.jobs] else { return nil }
+    guard let jobs = Int(value), (1...1024).contains(jobs) else {
+      throw UsageError(
+        message: "invalid value '\(value)' for '--jobs <n>'; expected a whole number from 1 to 1024",
+        subcommand: subcommand)
+    }
+    return jobs
+  }
+
+  private static func shell(_ parsed: ParsedArguments) throws(UsageError) -> Shell {
+    let names = Shell.allCases.map(\.rawValue)
+    guard let word = parsed.positionals.first else {
+      throw UsageError(
+        message: "missing argument <shell>: expected " + Suggestion.list(names), subcommand: .completions)
+    }
+    try rejectExtraArguments(parsed, after: 1, subcommand: .completions)
+    guard let shell = Shell(rawValue: word) else {
+      let hint =
+        Suggestion.closest(to: word, among: names).map { "; did you mean '\($0)'?" }
+        ?? "; expected " + Suggestion.list(names)
+      throw UsageError(message: "unknown shell '\(word)'" + hint, subcommand: .completions)
+    }
+    return shell
+  }
+
+  private static func helpTopic(_ parsed: ParsedArguments) throws(UsageError) -> Invocation {
+    try rejectExtraArguments(parsed, after: 1, subcommand: .help)
+    if parsed.flags.contains(.man) { return .manPage }
+    guard let word = parsed.positionals.first else { return .help(nil) }
+    guard let topic = Subcommand(named: word) else { throw unknownSubcommand(word) }
+    return .help(topic)
+  }
+
+  private static func rejectExtraArguments(
+    _ parsed: ParsedArguments, after count: Int, subcommand: Subcommand
   ) throws(UsageError) {
-    var index = 0
-    var optionsEnded = false
-    while index < arguments.count {
-      let argument = arguments[index]
-      index += 1
-      if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
-        try handle("", argument)
-        continue
-      }
-      if argument == "--" {
-        optionsEnded = true
-        continue
-      }
-      if argument == "-h" || argument == "--help" {
-        try handle("help", nil)
-        continue
-      }
-      guard argument.hasPrefix("--") else {
-        throw UsageError(message: "unknown option '\(argument)'", subcommand: subcommand)
-      }
-      var name = String(argument.dropFirst(2))
-      var inlineValue: String?
-      if let equals = name.firstIndex(of: "=") {
-        inlineValue = String(name[name.index(after: equals)...])
-        name = String(name[..<equals])
-      }
-      guard let spec = specs.first(where: { $0.name == name }) else {
-        throw UsageError(
-          message: "unknown option '--\(name)'"
-            + suggestion(for: "--" + name, among: specs.map { "--" + $0.name }),
-          subcommand: subcommand)
-      }
-      if spec.valueName == nil {
-        if inlineValue != nil {
-          throw UsageError(message: "--\(name) takes no value", subcommand: subcommand)
-        }
-        try handle(name, nil)
-        continue
-      }
-      if let inlineValue {
-        try handle(name, inlineValue)
-      } else if index < arguments.count {
-        try handle(name, arguments[index])
-        index += 1
-      } else {
-        throw UsageError(
-          message: "--\(name) needs a value <\(spec.valueName ?? "value")>", subcommand: subcommand)
-      }
-    }
+    guard parsed.positionals.count > count else { return }
+    throw UsageError(message: "unexpected argument '\(parsed.positionals[count])'", subcommand: subcommand)
   }
 
-  /// `"; did you mean '--format'?"` when a candidate is close to `word`, else empty.
-  static func suggestion(for word: String, among candidates: [String]) -> String {
-    let best = candidates.map { ($0, editDistance(word, $0)) }.min { $0.1 < $1.1 }
-    guard let best, best.1 <= max(2, word.count / 3) else { return "" }
-    return "; did you mean '\(best.0)'?"
-  }
-
-  /// Levenshtein distance.
-  static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    guard !a.isEmpty else { return b.count }
-    guard !b.isEmpty else { return a.count }
-    var previous = Array(0...b.count)
-    for i in 1...a.count {
-      var current = [i] + Array(repeating: 0, count: b.count)
-      for j in 1...b.count {
-        current[j] = min(
-          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      previous = current
-    }
-    return previous[b.count]
+  private static func unknownSubcommand(_ word: String) -> UsageError {
+    let names = Subcommand.allCases.flatMap { [$0.spec.name] + $0.spec.aliases }
+    return UsageError(message: "unknown subcommand '\(word)'" + Suggestion.didYouMean(word, among: names))
   }
 }

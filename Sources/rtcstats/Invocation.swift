@@ -1,16 +1,13 @@
 /// What the user asked for, fully validated. Produced by ``Arguments/parse(_:)``.
 enum Invocation: Equatable {
+  /// Help for a subcommand, or for the command itself (`nil`).
   case help(Subcommand?)
+  /// The manual page, in roff (`rtcstats help --man`).
+  case manPage
   case version
   case analyze(AnalyzeOptions)
   case inspect(InspectOptions)
-}
-
-/// The subcommands.
-enum Subcommand: String, CaseIterable, Equatable {
-  case analyze
-  case inspect
-  case help
+  case completions(Shell)
 }
 
 /// Output formats of `analyze`.
@@ -25,6 +22,14 @@ enum OutputFormat: String, CaseIterable, Equatable {
   case csv
 }
 
+/// Where the output goes and how much is said on standard error: `-o` and `-q`.
+struct ConsoleOptions: Equatable {
+  /// The `-o` file; `nil` (or `-`) for standard output.
+  var outputPath: String?
+  /// `-q`: no warning lines.
+  var isQuiet = false
+}
+
 /// Options of `rtcstats analyze`.
 struct AnalyzeOptions: Equatable {
   var inputs: [String] = []
@@ -33,12 +38,16 @@ struct AnalyzeOptions: Equatable {
   var jobs: Int?
   var includeIntervals = true
   var timing = false
+  var console = ConsoleOptions()
 }
 
 /// Options of `rtcstats inspect`.
 struct InspectOptions: Equatable {
   var inputs: [String] = []
   var format: OutputFormat = .table
+  /// Files read in parallel; `nil` means one per core.
+  var jobs: Int?
+  var console = ConsoleOptions()
 }
 
 /// A usage error: printed with the usage line, exit 64.

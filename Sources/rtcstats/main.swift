@@ -1,8 +1,5 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-// A closed pipe (`rtcstats analyze … | head`) must give EPIPE and exit 74, not kill us.
-signal(SIGPIPE, SIG_IGN)
+// A write to a closed pipe (`rtcstats analyze … | head -1`) must fail with EPIPE, so that
+// the command stops quietly with its own status, instead of killing the process.
+System.ignoreBrokenPipeSignal()
 let status = CLI.run(Array(CommandLine.arguments.dropFirst()), console: .standard())
-exit(status.rawValue)
+System.exit(status.rawValue)

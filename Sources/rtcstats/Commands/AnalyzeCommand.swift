@@ -14,7 +14,7 @@ struct AnalyzeCommand {
 
   func run() -> ExitStatus {
     let wallStart = ContinuousClock.now
-    let (files, isSingleFile) = InputCollector.collect(options.inputs)
+    let (files, isSingleFile) = InputCollector.collect(options.inputs, excluding: console.outputFile)
     guard !files.isEmpty else {
       console.error("rtcstats: no files found in \(options.inputs.joined(separator: ", "))")
       return .noInput
@@ -35,7 +35,7 @@ struct AnalyzeCommand {
     // file streams its JSON in pieces as it is rendered, to keep memory flat.
     let rendersOnWorkers = files.count > 1
     OrderedParallelMap.run(
-      count: files.count, jobs: options.jobs ?? Self.coreCount,
+      count: files.count, jobs: options.jobs ?? Self.coreCount, isCancelled: { console.outputClosed },
       work: { index in
         let (file, times) = FileAnalyzer.analyze(path: files[index], keepsTimeline: renderer.needsTimeline)
         var output = Output(file: file, times: times)
@@ -50,7 +50,8 @@ struct AnalyzeCommand {
       deliver: { index, output in
         var times = output.times
         let outputStart = ContinuousClock.now
-        for line in output.messages { console.error(line) }
+        let say = output.status == .success ? console.warning : console.error
+        for line in output.messages { say(line) }
         if let file = output.file {
           renderer.render(file, index: index) { console.write($0) }
         } else if !output.bytes.isEmpty {
@@ -68,8 +69,10 @@ struct AnalyzeCommand {
     if options.timing {
       console.error("rtcstats: " + result.times.summary(wall: ContinuousClock.now - wallStart))
     }
-    if console.outputFailed {
-      console.error("rtcstats: cannot write the output (closed pipe or full disk)")
+    // A closed pipe (`| head`) stops the batch quietly with the status so far; any other
+    // write failure is reported, exit 74.
+    if let message = console.outputFailureMessage {
+      console.error(message)
       return .ioError
     }
     return result.status
@@ -113,6 +116,6 @@ struct AnalyzeCommand {
   }
 
   static var coreCount: Int {
-    max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    System.processorCount
   }
 }

@@ -18,20 +18,18 @@ struct InspectCommand {
     }
   }
 
+  /// Inspects every input, in parallel, and writes the results in input order.
   func run() -> ExitStatus {
-    let (files, isSingleFile) = InputCollector.collect(options.inputs)
-    guard !files.isEmpty else {
-      console.error("rtcstats: no files found in \(options.inputs.joined(separator: ", "))")
-      return .noInput
-    }
+    let (files, isSingleFile) = InputCollector.collect(options.inputs, excluding: console.outputFile)
     let wrapsInArray = options.format == .json && !isSingleFile
     if wrapsInArray { console.write("[") }
     let status = Mutex(ExitStatus.success)
     let format = options.format
     let console = self.console
     OrderedParallelMap.run(
-      count: files.count, jobs: AnalyzeCommand.coreCount,
-      work: { index in Self.inspect(path: files[index]) },
+      count: files.count, jobs: options.jobs ?? System.processorCount,
+      isCancelled: { console.outputClosed },
+      work: { index in Self.inspect(files[index]) },
       deliver: { index, inspection in
         if case .failure(let error) = inspection.outcome {
           console.error(AnalyzeCommand.errorLine(path: inspection.path, error: error))
@@ -51,10 +49,22 @@ struct InspectCommand {
         status.withLock { if $0 == .success { $0 = inspection.status } }
       })
     if wrapsInArray { console.write("]\n") }
-    if console.outputFailed { return .ioError }
+    if let message = console.outputFailureMessage {
+      console.error(message)
+      return .ioError
+    }
     return status.withLock { $0 }
   }
 
+  /// Reads one input into an inventory; a problem the collector found is its error.
+  static func inspect(_ input: CollectedInput) -> Inspection {
+    if let problem = input.problem {
+      return Inspection(path: input.path, outcome: .failure(problem.dumpError))
+    }
+    return inspect(path: input.path)
+  }
+
+  /// Reads the dump at `path` into an inventory.
   static func inspect(path: String) -> Inspection {
     var inventory = StatsInventory()
     do throws(DumpError) {
@@ -67,36 +77,40 @@ struct InspectCommand {
 
   // MARK: - Rendering
 
+  /// The text of one inspection; every string from the dump or the file system has its
+  /// control characters escaped (``TerminalText``), so each line printed is one line.
   static func render(_ inspection: Inspection) -> String {
     guard case .success(let result) = inspection.outcome else { return "" }
     let info = result.info
-    var text = "\(inspection.path)\n"
-    text += "  dialect:   \(info.format.rawValue) — \(info.format.summary)"
-    if !info.details.isEmpty { text += " (" + info.details.joined(separator: ", ") + ")" }
-    text += "\n  size:      " + HumanUnits.bytes(info.bytes) + (info.isCompressed ? " (gzip)" : "") + "\n"
-    text += "  browser:   " + (info.userAgent ?? "unknown") + "\n"
-    text += "  reports:   \(info.reportCount)\n"
-    let warnings = info.warnings + result.inventory.warnings()
-    for warning in warnings { text += "  warning:   \(warning)\n" }
+    var lines = [inspection.path]
+    var dialect = "  dialect:   \(info.format.rawValue) — \(info.format.summary)"
+    if !info.details.isEmpty { dialect += " (" + info.details.joined(separator: ", ") + ")" }
+    lines.append(dialect)
+    lines.append("  size:      " + HumanUnits.bytes(info.bytes) + (info.isCompressed ? " (gzip)" : ""))
+    lines.append("  browser:   " + (info.userAgent ?? "unknown"))
+    lines.append("  reports:   \(info.reportCount)")
+    for warning in info.warnings + result.inventory.warnings() { lines.append("  warning:   \(warning)") }
     for connection in result.inventory.peerConnections {
       var line = "  peer connection \(connection.id): "
       if let first = connection.firstTimestamp, let last = connection.lastTimestamp {
         line += HumanUnits.dateTime(milliseconds: first) + " UTC, "
         line += HumanUnits.duration(milliseconds: last - first) + ", "
       }
-      line += "\(connection.reportCount) reports, \(connection.objectCount) stats objects"
+      line += Plural.count(connection.reportCount, "report") + ", "
+      line += Plural.count(connection.objectCount, "stats object")
       if let interval = connection.typicalInterval {
         line += ", every \(HumanUnits.duration(milliseconds: interval))"
       }
-      text += line + "\n"
+      lines.append(line)
       let types = connection.typeCounts.sorted {
         $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key
       }
-      text += "    types: " + types.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + "\n"
+      lines.append("    types: " + types.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
     }
-    return text
+    return lines.map(TerminalText.escaped).joined(separator: "\n") + "\n"
   }
 
+  /// The JSON document of one inspection (JSON escapes every control character itself).
   static func encode(_ inspection: Inspection, into writer: inout JSONWriter) {
     writer.beginObject()
     writer.member("schemaVersion", AnalysisJSONEncoder.schemaVersion)

@@ -1,81 +1,143 @@
-import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-/// Where the command writes: standard output for data, standard error for messages.
+/// Where the command writes: standard output (or the `-o` file) for data, standard error
+/// for messages.
 ///
 /// Thread-safe, so that batch workers can report as they finish. Tests capture into memory.
+///
+/// Every message line goes through ``TerminalText/escaped(_:)``: a file name or a dump
+/// string quoted in a message can never move the cursor, set the window title or forge a
+/// line. A write to a closed pipe (EPIPE) marks the output ``outputClosed``: the command
+/// stops its work and exits quietly with the status so far. Any other write failure is
+/// ``outputFailureMessage``, printed once, exit 74.
 final class Console: Sendable {
-  private enum Target {
-    case descriptors
-    case memory
+  private let output: ConsoleStream
+  private let messages: ConsoleStream
+  /// The file `-o` named, for messages; `nil` for standard output.
+  let outputPath: String?
+  /// Whether warning lines are left out (`-q`); errors are always printed.
+  let isQuiet: Bool
+  /// The columns that help text wraps to (see ``width(columnsVariable:isTerminal:terminalColumns:)``).
+  let width: Int
+
+  private init(
+    output: ConsoleStream, messages: ConsoleStream, outputPath: String? = nil, isQuiet: Bool = false,
+    width: Int
+  ) {
+    self.output = output
+    self.messages = messages
+    self.outputPath = outputPath
+    self.isQuiet = isQuiet
+    self.width = width
   }
 
-  private struct State {
-    var output: [UInt8] = []
-    var error: [UInt8] = []
-    var outputFailed = false
+  /// Writes to file descriptors 1 and 2; help wraps to the terminal.
+  static func standard() -> Console {
+    let columns = System.environment("COLUMNS")
+    let isTerminal = System.isTerminal(System.standardOutput)
+    let terminalColumns = isTerminal ? System.terminalColumns(System.standardOutput) : nil
+    return Console(
+      output: ConsoleStream(.descriptor(System.standardOutput, owned: false)),
+      messages: ConsoleStream(.descriptor(System.standardError, owned: false)),
+      width: width(columnsVariable: columns, isTerminal: isTerminal, terminalColumns: terminalColumns))
   }
 
-  private let target: Target
-  private let state = Mutex(State())
-
-  /// Writes to file descriptors 1 and 2.
-  static func standard() -> Console { Console(target: .descriptors) }
   /// Keeps everything in memory, for tests.
-  static func capturing() -> Console { Console(target: .memory) }
-
-  private init(target: Target) {
-    self.target = target
+  ///
+  /// - Parameters:
+  ///   - width: The help width.
+  ///   - outputLimit: After this many bytes of output, writes fail with `failure`.
+  static func capturing(
+    width: Int = 80, outputLimit: Int? = nil, failure: System.ErrorNumber = .brokenPipe
+  ) -> Console {
+    Console(
+      output: ConsoleStream(.memory(limit: outputLimit, failure: failure)),
+      messages: ConsoleStream(.memory(limit: nil, failure: failure)), width: width)
   }
 
-  /// What was written to standard output (capturing consoles only).
-  var capturedOutput: String { state.withLock { String(decoding: $0.output, as: UTF8.self) } }
+  /// The help width: `COLUMNS` when it is a number, else the terminal's width, else 80;
+  /// never more than 80 when standard output is not a terminal, never less than 40.
+  static func width(columnsVariable: String?, isTerminal: Bool, terminalColumns: Int?) -> Int {
+    let requested = columnsVariable.flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+    var columns = requested ?? (isTerminal ? terminalColumns : nil) ?? 80
+    if !isTerminal { columns = min(columns, 80) }
+    return max(columns, 40)
+  }
+
+  /// This console with its output going to the file at `path` (created or truncated),
+  /// and warnings left out when `quiet`.
+  ///
+  /// - Returns: The console, or the message line when the file cannot be opened.
+  func configured(outputPath path: String?, quiet: Bool) -> Result<Console, OutputFileError> {
+    var stream = output
+    if let path, path != "-" {
+      switch System.openForWriting(path) {
+      case .success(let descriptor): stream = ConsoleStream(.descriptor(descriptor, owned: true))
+      case .failure(let error): return .failure(OutputFileError(path: path, error: error))
+      }
+    }
+    let named = path == "-" ? nil : path
+    return .success(
+      Console(output: stream, messages: messages, outputPath: named, isQuiet: quiet, width: width))
+  }
+
+  /// A `-o` file that cannot be created or truncated.
+  struct OutputFileError: Error, Equatable {
+    var path: String
+    var error: System.ErrorNumber
+    /// `rtcstats: FILE: cannot write (permission denied)`; a missing folder is named so.
+    var line: String {
+      let reason = error == .noSuchEntry ? "its folder does not exist" : error.description
+      return "rtcstats: \(path): cannot write (\(reason))"
+    }
+  }
+
+  // MARK: - Output
+
+  /// What was written to the output (capturing consoles only).
+  var capturedOutput: String { String(decoding: output.captured, as: UTF8.self) }
   /// What was written to standard error (capturing consoles only).
-  var capturedError: String { state.withLock { String(decoding: $0.error, as: UTF8.self) } }
-  /// Whether a write to standard output failed (EPIPE, ENOSPC…).
-  var outputFailed: Bool { state.withLock { $0.outputFailed } }
+  var capturedError: String { String(decoding: messages.captured, as: UTF8.self) }
+  /// Whether standard output is a terminal.
+  var outputIsTerminal: Bool { output.isTerminal }
 
-  /// Writes data to standard output; a failure is remembered (exit 74) and later writes are
-  /// dropped.
-  func write(_ bytes: [UInt8]) {
-    state.withLock { state in
-      guard !state.outputFailed else { return }
-      switch target {
-      case .memory: state.output.append(contentsOf: bytes)
-      case .descriptors: if !Self.writeAll(bytes, to: STDOUT_FILENO) { state.outputFailed = true }
-      }
-    }
+  /// The regular file the output goes to (`-o FILE`, or `> FILE` in the shell): inputs
+  /// collected from folders leave it out, so that `rtcstats analyze tickets/ >
+  /// tickets/out.json` does not read its own output.
+  var outputFile: System.FileStatus? { output.regularFile }
+
+  /// Whether a write to the output failed, for any reason.
+  var outputFailed: Bool { output.hasFailed }
+
+  /// Whether the reader went away (EPIPE): stop working, print nothing more, keep the
+  /// status so far.
+  var outputClosed: Bool { output.failure == .brokenPipe }
+
+  /// The line to print when writing failed for another reason than a closed pipe (a full
+  /// disk, an I/O error); `nil` otherwise.
+  var outputFailureMessage: String? {
+    guard let failure = output.failure, failure != .brokenPipe else { return nil }
+    guard let outputPath else { return "rtcstats: cannot write the output (\(failure))" }
+    return "rtcstats: \(outputPath): cannot write (\(failure))"
   }
 
-  func write(_ text: String) { write(Array(text.utf8)) }
+  /// Writes data to the output; after a failure later writes are dropped.
+  func write(_ bytes: [UInt8]) { output.write(bytes) }
 
-  /// Writes one message line to standard error.
+  /// Writes text to the output.
+  func write(_ text: String) { output.write(Array(text.utf8)) }
+
+  /// Closes the `-o` file, if any; a failure shows in ``outputFailureMessage``.
+  func closeOutput() { output.close() }
+
+  // MARK: - Messages
+
+  /// Writes one message line to standard error, control characters escaped.
   func error(_ line: String) {
-    let bytes = Array((line + "\n").utf8)
-    state.withLock { state in
-      switch target {
-      case .memory: state.error.append(contentsOf: bytes)
-      case .descriptors: _ = Self.writeAll(bytes, to: STDERR_FILENO)
-      }
-    }
+    messages.write(Array((TerminalText.escaped(line) + "\n").utf8))
   }
 
-  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-    bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = Glibc.write(
-          descriptor, buffer.baseAddress.unsafelyUnwrapped + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return false
-        }
-        offset += written
-      }
-      return true
-    }
+  /// Writes one warning line to standard error, unless the console is quiet.
+  func warning(_ line: String) {
+    guard !isQuiet else { return }
+    error(line)
   }
 }

@@ -1,0 +1,188 @@
+/// The subcommands.
+enum Subcommand: String, CaseIterable, Equatable, Sendable {
+  case analyze
+  case inspect
+  case completions
+  case help
+
+  /// The subcommand called `name` or one of its aliases (`analyse`).
+  init?(named name: String) {
+    guard let match = Self.allCases.first(where: { $0.spec.name == name || $0.spec.aliases.contains(name) })
+    else { return nil }
+    self = match
+  }
+
+  /// What help, completions and the man page say about it.
+  var spec: CommandSpec { CommandTable.spec(for: self) }
+}
+
+/// The shells `rtcstats completions` writes scripts for.
+enum Shell: String, CaseIterable, Equatable, Sendable {
+  case bash
+  case zsh
+  case fish
+}
+
+/// Every option table and help text: the one source of `--help`, the parser, "did you
+/// mean", completions and the man page.
+enum CommandTable {
+  /// The spec of a subcommand, or of the command itself for `nil`.
+  static func spec(for subcommand: Subcommand?) -> CommandSpec {
+    switch subcommand {
+    case nil: root
+    case .analyze: analyze
+    case .inspect: inspect
+    case .completions: completions
+    case .help: help
+    }
+  }
+
+  // MARK: - Options shared by several subcommands
+
+  static let helpOption = OptionSpec(id: .help, shortName: "h", help: "Show help information.")
+
+  static let outputOption = OptionSpec(
+    id: .output, shortName: "o", valueName: "file",
+    help: "Write the output to <file> (created or truncated) instead of standard output.",
+    completesFiles: true)
+
+  static let quietOption = OptionSpec(
+    id: .quiet, shortName: "q",
+    help: "Print no warnings on standard error; errors are still printed.")
+
+  static let jobsOption = OptionSpec(
+    id: .jobs, shortName: "j", valueName: "n", defaultValue: "one per CPU core",
+    help: "Files read in parallel, 1 to 1024.")
+
+  static let inputArgument = ArgumentSpec(
+    name: "input",
+    help: "A dump file, a folder (every file below it, hidden ones skipped), or - for standard input.",
+    isRepeating: true)
+
+  static let exitStatus = HelpSection(
+    title: "EXIT STATUS",
+    rows: [
+      .init(label: "0", text: "every input was read"),
+      .init(label: "64", text: "bad options or arguments"),
+      .init(label: "65", text: "an input is not a supported or well-formed dump"),
+      .init(label: "66", text: "an input does not exist or cannot be read"),
+      .init(
+        label: "74", text: "the output could not be written (a full disk, an -o file that cannot be created)"),
+    ],
+    footer: "With several inputs the status is that of the first input that failed; every other "
+      + "input is still read. When the reader of the output goes away (rtcstats ... | head), "
+      + "rtcstats stops quietly with the status so far.")
+
+  // MARK: - The commands
+
+  static let root = CommandSpec(
+    name: "rtcstats",
+    abstract: "Turn WebRTC getStats dumps into the figures that diagnose a call.",
+    discussion: "Reads getStats() snapshots and logs (JSON, JSON lines, libwebrtc native JSON, the "
+      + "Vonage/OpenTok jsonArrayOfReports), chrome://webrtc-internals dumps and rtcstats dumps, "
+      + "gzip-compressed or not, detected from their bytes.",
+    options: [
+      helpOption,
+      OptionSpec(id: .version, shortName: "V", help: "Show the version."),
+    ],
+    examples: [
+      Example(command: "rtcstats analyze webrtc_internals_dump.txt", explanation: "The tables for one dump:"),
+      Example(command: "rtcstats inspect tickets/4711/", explanation: "What every dump of a folder holds:"),
+    ])
+
+  static let analyze = CommandSpec(
+    name: "analyze", aliases: ["analyse"],
+    abstract: "Analyse dumps: bitrate, loss, jitter, RTT, frame rate, resolution, freezes, pauses "
+      + "and quality limitation per peer connection, track and simulcast/SVC layer.",
+    discussion: "Rates are in bps, durations and delays in ms, percentages 0-100. Figures that vary "
+      + "over the call are summarised as mean, p50, p95, min and max (JSON) or their mean (table). "
+      + "Files are read in parallel and written in input order.",
+    arguments: [inputArgument],
+    options: [
+      OptionSpec(
+        id: .format, shortName: "f", valueName: "format", allowedValues: ["table", "json", "ndjson", "csv"],
+        defaultValue: "table",
+        help: "Output format: readable tables, one JSON document, one JSON line per file, or one "
+          + "CSV row per track."),
+      jobsOption,
+      outputOption,
+      quietOption,
+      OptionSpec(id: .noIntervals, help: "Leave the per-interval series out of JSON output."),
+      OptionSpec(
+        id: .timing,
+        help: "Print the time spent reading, parsing, computing and writing to standard error."),
+      helpOption,
+    ],
+    sections: [exitStatus],
+    examples: [
+      Example(command: "rtcstats analyze webrtc_internals_dump.txt", explanation: "The tables for one dump:"),
+      Example(
+        command: "rtcstats analyze -f json call.jsonl | jq '.peerConnections[].tracks[].bitrate.mean'",
+        explanation: "The mean bitrate of every track, with jq:"),
+      Example(
+        command: "rtcstats analyze -f ndjson --no-intervals -o results.ndjson tickets/",
+        explanation: "One JSON line per file of a folder, into a file:"),
+    ])
+
+  static let inspect = CommandSpec(
+    name: "inspect",
+    abstract: "Show what a dump holds: dialect, browser, peer connections, stats types, truncation "
+      + "and clock warnings.",
+    discussion: "Reads the dumps without computing metrics. Each peer connection is shown with its "
+      + "time span, report count, stats object count and polling interval, then its stats types by "
+      + "count.",
+    arguments: [inputArgument],
+    options: [
+      OptionSpec(
+        id: .format, shortName: "f", valueName: "format", allowedValues: ["table", "json"],
+        defaultValue: "table", help: "Output format: readable text or one JSON document."),
+      jobsOption,
+      outputOption,
+      quietOption,
+      helpOption,
+    ],
+    sections: [exitStatus],
+    examples: [
+      Example(command: "rtcstats inspect webrtc_internals_dump.txt", explanation: "What one dump holds:"),
+      Example(
+        command: "rtcstats inspect -f json tickets/ | jq '.[].source.format'",
+        explanation: "The dialect of every dump in a folder:"),
+    ])
+
+  static let completions = CommandSpec(
+    name: "completions",
+    abstract: "Print a completion script for bash, zsh or fish.",
+    discussion: "The script completes subcommands, options, option values and file names.",
+    arguments: [
+      ArgumentSpec(
+        name: "shell", help: "The shell to complete for. (values: bash, zsh, fish)",
+        completion: .values(Shell.allCases.map(\.rawValue)))
+    ],
+    options: [helpOption],
+    examples: [
+      Example(command: "source <(rtcstats completions bash)", explanation: "bash, in ~/.bashrc:"),
+      Example(
+        command: "rtcstats completions zsh > ~/.zfunc/_rtcstats",
+        explanation: "zsh, with ~/.zfunc in $fpath before compinit:"),
+      Example(
+        command: "rtcstats completions fish > ~/.config/fish/completions/rtcstats.fish",
+        explanation: "fish:"),
+    ])
+
+  static let help = CommandSpec(
+    name: "help",
+    abstract: "Show help for a subcommand.",
+    arguments: [
+      ArgumentSpec(
+        name: "subcommand", help: "The subcommand to describe.", isOptional: true, completion: .subcommands)
+    ],
+    options: [
+      OptionSpec(id: .man, help: "Print the manual page (roff) instead of the help text."),
+      helpOption,
+    ],
+    examples: [
+      Example(command: "rtcstats help analyze", explanation: "The options of analyze:"),
+      Example(
+        command: "rtcstats help --man > rtcstats.1 && man -l rtcstats.1", explanation: "The manual page:"),
+    ])
+}
