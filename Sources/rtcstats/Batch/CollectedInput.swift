@@ -45,10 +45,10 @@ enum InputProblem: Equatable, Sendable {
 extension FileAnalyzer {
   /// Analyses one collected input: a known problem becomes the file's error without any
   /// read; anything else is read and analysed.
-  static func analyze(path input: CollectedInput) -> (FileAnalysis, PhaseTimes) {
+  static func analyze(_ input: CollectedInput, keepsTimeline: Bool) -> (FileAnalysis, PhaseTimes) {
     if let problem = input.problem {
       return (FileAnalysis(path: input.path, outcome: .failure(problem.dumpError)), PhaseTimes())
     }
-    return analyze(path: input.path)
+    return analyze(path: input.path, keepsTimeline: keepsTimeline)
   }
 }

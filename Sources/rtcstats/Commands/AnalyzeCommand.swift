@@ -2,9 +2,6 @@ import RTCStatsCore
 import RTCStatsFormats
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// `rtcstats analyze`: analyses every input, in parallel, and writes the results in input
 /// order.
@@ -37,7 +34,7 @@ struct AnalyzeCommand {
     OrderedParallelMap.run(
       count: files.count, jobs: options.jobs ?? Self.coreCount, isCancelled: { console.outputClosed },
       work: { index in
-        let (file, times) = FileAnalyzer.analyze(path: files[index], keepsTimeline: renderer.needsTimeline)
+        let (file, times) = FileAnalyzer.analyze(files[index], keepsTimeline: renderer.needsTimeline)
         var output = Output(file: file, times: times)
         if rendersOnWorkers {
           let start = ContinuousClock.now
