@@ -83,7 +83,7 @@ struct ValueAxis: Sendable, Hashable {
       }
     case .milliseconds where magnitude >= 10_000:
       let places = decimals(for: step / 1000)
-      return { DecimalFormat.label($0 / 1000, decimals: places) + " s" }
+      return { $0 == 0 ? "0" : DecimalFormat.label($0 / 1000, decimals: places) + " s" }
     case .milliseconds, .percent, .framesPerSecond, .pixels:
       let places = decimals(for: step)
       let suffix = unit == .percent ? "%" : " " + unit.rawValue

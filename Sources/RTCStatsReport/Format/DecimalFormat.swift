@@ -1,7 +1,8 @@
 /// Formats numbers without Foundation and without locale: `1234.5`, `-0.25`, `12`.
 enum DecimalFormat {
-  /// `value` rounded to `decimals` places (half away from zero), written with exactly that
-  /// many places; non-finite values as `-`.
+  /// `value` rounded to `decimals` places (half away from zero, at most six), written with
+  /// exactly that many places — fewer when |`value`| · 10^places would pass 10¹⁷ — and
+  /// non-finite values as `-`.
   static func fixed(_ value: Double, decimals: Int) -> String {
     guard value.isFinite else { return "-" }
     // Beyond 10¹⁵ the digits are meaningless anyway; Swift's own form avoids Int64 overflow.
