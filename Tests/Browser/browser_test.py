@@ -283,17 +283,20 @@ def screenshot(browser, path):
     return data
 
 
-def check_interaction(browser):
-    """Hovers over the first chart and toggles the first legend key; the problems found."""
+def check_interaction(browser, hover_shot):
+    """Hovers over the first chart (screenshot of the viewport to `hover_shot`) and toggles
+    the first legend key; the problems found."""
     point = browser.evaluate(CHART_POINT)
     if point is None:
         return []
     problems = []
-    for kind in ("mouseMoved",):
-        browser.call("Input.dispatchMouseEvent", {"type": kind, "x": point["x"], "y": point["y"]})
+    browser.call("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": point["x"], "y": point["y"]})
     state = browser.evaluate(TOOLTIP_STATE)
     if not state["visible"] or ":" not in state["text"] or state["cross"] != "visible":
         problems.append("hover read-out did not appear: %s" % state)
+    shot = browser.call("Page.captureScreenshot", {"format": "png"})
+    with open(hover_shot, "wb") as file:
+        file.write(base64.b64decode(shot["data"]))
     browser.call("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": 2, "y": 2})
     toggled = browser.evaluate(TOGGLE_CHECK)
     if toggled != "ok":
@@ -328,7 +331,7 @@ def check_page(browser, path, out, variants=VARIANTS):
         result = browser.evaluate(PAGE_CHECKS)
         found = list(result["problems"])
         if interact:
-            found += check_interaction(browser)
+            found += check_interaction(browser, os.path.join(out, "%s-%s-hover.png" % (name, suffix)))
         data = screenshot(browser, os.path.join(out, "%s-%s.png" % (name, suffix)))
         if png_colours(data) < 3:
             found.append("blank page: the screenshot is a single colour")

@@ -1,3 +1,4 @@
+import RTCStatsCore
 import Testing
 
 @testable import RTCStatsReport
@@ -39,5 +40,36 @@ import Testing
     let long = String(repeating: "abcdefghij", count: 100)
     #expect(AnchorID(long).value.count <= 48 + 10)
     #expect(AnchorID(long) != AnchorID(long + "x"))
+  }
+}
+
+@Suite struct AnchorIDCoreTests {
+  @Test func everyDistinctTrackGetsItsOwnAnchor() {
+    let groups: [TrackGroup] = [
+      .trackIdentifier("{a}"), .trackIdentifier("{A}"), .mediaSource("SV1"), .mid("1"), .statsID("SV1"),
+    ]
+    var anchors: Set<AnchorID> = []
+    var count = 0
+    for pc in ["PC_0", "pc-0", "1-2"] {
+      for direction in [Direction.inbound, .outbound] {
+        for kind in [MediaKind.audio, .video, nil] {
+          for group in groups {
+            anchors.insert(
+              AnchorID(track: TrackID(peerConnection: pc, direction: direction, kind: kind, group: group)))
+            count += 1
+          }
+        }
+      }
+    }
+    #expect(anchors.count == count)
+  }
+
+  @Test func streamsAndChartsNestUnderTheirSection() {
+    let track = TrackID(
+      peerConnection: "PC_0", direction: .outbound, kind: .video, group: .mediaSource("SV1"))
+    let layers = ["OT01V1", "OT01V2"].map { AnchorID(stream: StreamID(track: track, statsID: $0)) }
+    #expect(layers[0] != layers[1])
+    let section = AnchorID(peerConnection: "PC_0")
+    #expect(AnchorID(chart: "rtt", in: section).value.hasPrefix(section.value + "-chart-rtt"))
   }
 }

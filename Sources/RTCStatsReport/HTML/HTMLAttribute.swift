@@ -8,10 +8,15 @@
 public struct HTMLAttribute: Sendable, Hashable {
   /// Attributes whose value may be any text: it is escaped when written.
   public enum TextName: String, Sendable, CaseIterable {
+    /// The tooltip of an element.
     case title
+    /// The accessible name of an element (charts: their title).
     case ariaLabel = "aria-label"
+    /// The ARIA role (`img` for a chart).
     case role
+    /// The language of the text.
     case lang
+    /// What a table heading heads (`col`, `row`).
     case scope
     /// The name of a chart series, read by the page's hover script with `textContent`.
     case dataLabel = "data-label"
@@ -21,23 +26,29 @@ public struct HTMLAttribute: Sendable, Hashable {
 
   /// Attributes whose value is a number.
   public enum NumberName: String, Sendable, CaseIterable {
+    /// SVG geometry, table spans and the tab order, named as in HTML and SVG.
     case x, y, x1, y1, x2, y2, cx, cy, r, width, height, colspan, tabindex
     /// The index of a series within its chart (legend entries and series groups).
     case dataSeries = "data-series"
     /// The call time at the plot's right edge, ms; the left edge is 00:00 (hover script).
     case dataDuration = "data-duration"
-    /// The values at the plot's bottom and top edges (hover script).
+    /// The value at the plot's bottom edge (hover script).
     case dataValueLow = "data-v0"
+    /// The value at the plot's top edge (hover script).
     case dataValueHigh = "data-v1"
-    /// The plot box in viewBox units (hover script).
+    /// The plot's left edge in viewBox units (hover script).
     case dataPlotLeft = "data-left"
+    /// The plot's right edge in viewBox units (hover script).
     case dataPlotRight = "data-right"
+    /// The plot's top edge in viewBox units (hover script).
     case dataPlotTop = "data-top"
+    /// The plot's bottom edge in viewBox units (hover script).
     case dataPlotBottom = "data-bottom"
   }
 
   /// How SVG text is aligned on its `x`.
   public enum TextAnchor: String, Sendable {
+    /// The text starts, is centred on, or ends at `x`.
     case start, middle, end
   }
 

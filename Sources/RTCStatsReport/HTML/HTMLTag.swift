@@ -7,14 +7,20 @@
 /// ``HTMLWriter/documentHead(title:style:script:)``).
 public enum HTMLTag: String, Sendable, CaseIterable {
   // MARK: - Document
+  /// The document, its head and body, and the page title.
   case html, head, body, title
   // MARK: - Sections and text
+  /// Page structure and figures.
   case header, nav, main, section, footer, figure, figcaption, details, summary
+  /// Headings and text (`a` only ever links to an anchor of the page).
   case h1, h2, h3, h4, h5, h6, p, div, span, a, strong, em, code, small, br, abbr
+  /// Lists and description lists.
   case ul, ol, li, dl, dt, dd
   // MARK: - Tables
+  /// Tables.
   case table, caption, thead, tbody, tr, th, td
   // MARK: - SVG
+  /// Inline SVG: the drawing, groups, shapes and text.
   case svg, g, path, rect, line, circle, text, tspan
   /// An SVG `<title>`: the tooltip of the shape it is in.
   case svgTitle

@@ -63,11 +63,6 @@ public struct HTMLWriter: Sendable {
     HTMLEscaping.append(text, to: &bytes)
   }
 
-  /// Writes text written in the code (markup-free by construction: it is escaped too).
-  public mutating func text(_ text: StaticString) {
-    HTMLEscaping.append(text.text, to: &bytes)
-  }
-
   // MARK: - Document frame
 
   /// Writes `<!DOCTYPE html>`, the `<html>` start tag and the whole `<head>`: charset,

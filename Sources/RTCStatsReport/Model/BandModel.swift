@@ -43,5 +43,6 @@ public struct BandRun: Sendable, Hashable {
 
 /// The levels a band shows, best first; each has its own colour and legend entry.
 public enum BandLevel: String, Sendable, Hashable, CaseIterable {
+  /// Green to red, best to worst; `unknown` (grey) where the value could not be judged.
   case excellent, good, fair, warning, critical, unknown
 }

@@ -109,6 +109,7 @@ public struct SeriesPoint: Sendable, Hashable {
 public struct ShadedInterval: Sendable, Hashable {
   /// What the interval is; it sets the shade and the legend entry.
   public enum Kind: String, Sendable, Hashable, CaseIterable {
+    /// Frozen video, a paused (muted) track, no media at all, anything else.
     case freeze, pause, outage, other
   }
 

@@ -7,6 +7,8 @@
 public struct ReportSection: Sendable, Hashable {
   /// What the section stands for; it sets the style, not the content.
   public enum Kind: String, Sendable, Hashable, CaseIterable {
+    /// One input file, a call made of several dumps, a peer connection, a track, a
+    /// simulcast/SVC layer, anything else.
     case dump, call, peerConnection, track, layer, other
   }
 
