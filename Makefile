@@ -6,7 +6,7 @@ MANDIR = $(PREFIX)/share/man/man1
 SCRATCH ?= .build
 
 .PHONY: all build release test cli-test update-cli-tests man install uninstall bench lint format fuzz \
-	golden clean
+	golden browser-test clean
 
 all: build
 
@@ -74,6 +74,12 @@ fuzz:
 # Rewrites Samples/golden from the current build; review the diff before committing.
 golden: build
 	Tests/golden.sh $(SCRATCH)/debug/rtcstats update
+
+# Renders the demo HTML reports in headless Chromium (Debian `chromium`, installed when missing
+# and root) and fails on console errors, blank or mis-sized pages and charts without data.
+# Screenshots: $(SCRATCH)/browser-test/*.png.
+browser-test:
+	SWIFT=$(SWIFT) SCRATCH=$(SCRATCH) Tests/Browser/run.sh
 
 clean:
 	rm -rf $(SCRATCH)

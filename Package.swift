@@ -7,6 +7,7 @@ let package = Package(
     .executable(name: "rtcstats", targets: ["rtcstats"]),
     .library(name: "RTCStatsCore", targets: ["RTCStatsCore"]),
     .library(name: "RTCStatsFormats", targets: ["RTCStatsFormats"]),
+    .library(name: "RTCStatsReport", targets: ["RTCStatsReport"]),
   ],
   targets: [
     .target(name: "RTCStatsCore"),
@@ -14,11 +15,19 @@ let package = Package(
     .systemLibrary(name: "CMalloc"),
     .target(name: "RTCStatsFormats", dependencies: ["RTCStatsCore", "CZlib", "CMalloc"]),
     .executableTarget(name: "rtcstats", dependencies: ["RTCStatsCore", "RTCStatsFormats"]),
+    .target(name: "RTCStatsReport", dependencies: ["RTCStatsCore"]),
+    // Writes the demo reports that `make browser-test` renders in headless Chromium.
+    .executableTarget(
+      name: "ReportDemo", dependencies: ["RTCStatsReport", "RTCStatsCore"], path: "Tests/Browser/ReportDemo"
+    ),
     .testTarget(name: "RTCStatsCoreTests", dependencies: ["RTCStatsCore"]),
     .testTarget(
       name: "RTCStatsFormatsTests",
       dependencies: ["RTCStatsFormats", "RTCStatsCore"],
       resources: [.copy("Fixtures")]
+    ),
+    .testTarget(
+      name: "RTCStatsReportTests", dependencies: ["RTCStatsReport", "RTCStatsCore", "ReportDemo"]
     ),
     .testTarget(
       name: "rtcstatsTests", dependencies: ["rtcstats", "RTCStatsFormats", "RTCStatsCore"],
