@@ -72,6 +72,22 @@ import Testing
   /// Not getStats data: the error message quotes these member names.
   static let hostileMembers = #"{"\u001b]0;pwned\u0007":1,"\nrtcstats: x.json: ok":2,"\u001b[2J\r":3}"#
 
+  /// The analyze table prints the dump's strings (file name, user agent, peer connection id,
+  /// stats ids in warnings) escaped, as inspect does.
+  @Test func theAnalyzeTableNeverPrintsControls() throws {
+    let folder = try TemporaryFolder()
+    let internals = try folder.write("internals" + Self.hostile + ".json", try Self.hostileInternalsDump())
+    let log = try folder.write("log" + Self.hostile + ".jsonl", Self.hostileLog())
+    let run = CLIRun(["analyze", internals, log])
+    #expect(run.status == .success)
+    #expect(Self.rawControls(in: run.output).isEmpty, "stdout: \(run.output.debugDescription)")
+    #expect(Self.rawControls(in: run.error).isEmpty, "stderr: \(run.error.debugDescription)")
+    let escaped = TerminalText.escaped(Self.hostile)
+    #expect(run.output.contains("  user agent: Mozilla" + escaped + "\n"))
+    #expect(run.output.contains("\npc" + escaped + ": "))
+    #expect(!run.output.split(separator: "\n").contains { $0.hasPrefix("rtcstats: x.json") })
+  }
+
   @Test func inspectAndErrorLinesNeverPrintControls() throws {
     let folder = try TemporaryFolder()
     let internals = try folder.write("internals" + Self.hostile + ".json", try Self.hostileInternalsDump())

@@ -14,12 +14,14 @@ struct TableRenderer: AnalysisRenderer {
   func render(_ file: FileAnalysis) -> String {
     guard case .success(let success) = file.outcome else { return "" }
     let source = success.source
-    var text = "\(file.path): \(source.formatDescription), \(source.reportCount) report"
+    // Everything that came from the dump or the command line is escaped for the terminal.
+    let safe = TerminalText.escaped
+    var text = "\(safe(file.path)): \(source.formatDescription), \(source.reportCount) report"
     text += source.reportCount == 1 ? "" : "s"
-    if !source.details.isEmpty { text += " (" + source.details.joined(separator: ", ") + ")" }
+    if !source.details.isEmpty { text += " (" + safe(source.details.joined(separator: ", ")) + ")" }
     text += ", " + HumanUnits.bytes(source.bytes) + (source.isCompressed ? " gzip" : "") + "\n"
-    if let agent = source.userAgent { text += "  user agent: \(agent)\n" }
-    for warning in success.warnings { text += "  warning: \(warning)\n" }
+    if let agent = source.userAgent { text += "  user agent: \(safe(agent))\n" }
+    for warning in success.warnings { text += "  warning: \(safe(warning))\n" }
     if success.analysis.peerConnections.isEmpty { text += "  no peer connections\n" }
     for connection in success.analysis.peerConnections {
       text += "\n" + render(connection)
@@ -28,7 +30,7 @@ struct TableRenderer: AnalysisRenderer {
   }
 
   private func render(_ connection: PeerConnectionAnalysis) -> String {
-    var text = "\(connection.id): "
+    var text = "\(TerminalText.escaped(connection.id)): "
     if let start = connection.startTime {
       text += HumanUnits.dateTime(milliseconds: start) + " UTC, "
     }
@@ -75,7 +77,7 @@ struct TableRenderer: AnalysisRenderer {
       if let proto = pair.protocol { route += "/" + proto }
       if let relay = pair.relayProtocol { route += " (TURN over \(relay))" }
       route += " → " + (pair.remoteCandidateType ?? "?")
-      parts.append(route)
+      parts.append(TerminalText.escaped(route))
     }
     if let changes = transport.selectedCandidatePairChanges, changes > 0 {
       parts.append("\(changes) candidate pair change" + (changes == 1 ? "" : "s"))

@@ -11,8 +11,9 @@ struct TextTable {
     alignments = columns.map(\.1)
   }
 
+  /// Appends a row; cells are escaped for the terminal (they may hold dump text).
   mutating func append(_ row: [String]) {
-    rows.append(row)
+    rows.append(row.map(TerminalText.escaped))
   }
 
   /// The table, each line prefixed with `indent` and without trailing spaces.
