@@ -28,8 +28,8 @@ struct StreamAggregate: Sendable, Equatable {
   mutating func add(_ row: StreamRow, info: StreamInfo, plan: SummaryPlan) {
     totals.add(row)
     let direction = info.direction
-    for (position, source) in plan.sampledSources(direction).enumerated() where source != nil {
-      samples[position].add(source?.value(in: row))
+    for (position, source) in plan.sampledSources(direction) {
+      samples[position].add(source.value(in: row))
     }
     if row[.framesPerSecond] != nil { sawFramesPerSecond = true }
     let resolution = Resolution(width: row[.frameWidth], height: row[.frameHeight])

@@ -1,8 +1,8 @@
 /// The registry's summary rules resolved per direction once: which rows field each metric
 /// samples and which metrics are time-weighted.
 struct SummaryPlan: Sendable {
-  private let inboundSources: [SampledSource?]
-  private let outboundSources: [SampledSource?]
+  private let inboundSampled: [(position: Int, source: SampledSource)]
+  private let outboundSampled: [(position: Int, source: SampledSource)]
   private let inboundWeighted: [Int]
   private let outboundWeighted: [Int]
   /// Per metric position: its position among the interval metrics, when it has one.
@@ -30,16 +30,22 @@ struct SummaryPlan: Sendable {
       return false
     }
     let metrics = MetricRegistry.metrics
-    inboundSources = metrics.map { source(resolve($0.summary, .inbound)) }
-    outboundSources = metrics.map { source(resolve($0.summary, .outbound)) }
+    inboundSampled = Self.compact(metrics.map { source(resolve($0.summary, .inbound)) })
+    outboundSampled = Self.compact(metrics.map { source(resolve($0.summary, .outbound)) })
     inboundWeighted = metrics.indices.filter { isWeighted(resolve(metrics[$0].summary, .inbound)) }
     outboundWeighted = metrics.indices.filter { isWeighted(resolve(metrics[$0].summary, .outbound)) }
     intervalIndex = metrics.map { MetricRegistry.intervalIndex(of: $0) }
   }
 
-  /// Per metric position: the field sampled from every row for streams of `direction`.
-  func sampledSources(_ direction: Direction) -> [SampledSource?] {
-    direction == .inbound ? inboundSources : outboundSources
+  /// The metrics (by position) that sample a field from every row of a stream of
+  /// `direction`, with the field.
+  func sampledSources(_ direction: Direction) -> [(position: Int, source: SampledSource)] {
+    direction == .inbound ? inboundSampled : outboundSampled
+  }
+
+
+  private static func compact(_ sources: [SampledSource?]) -> [(position: Int, source: SampledSource)] {
+    sources.enumerated().compactMap { entry in entry.element.map { (entry.offset, $0) } }
   }
 
   /// Positions of the time-weighted metrics for streams of `direction`.

@@ -55,30 +55,45 @@ public struct TimelineFold: Sendable, Equatable {
   }
 
   private mutating func addTrackRates(_ row: TimelineRow, timeline: Timeline, plan: SummaryPlan) {
-    let infos = timeline.streams
     let anchors = timeline.anchors
-    var groups: [(anchor: Int, rows: [StreamRow])] = []
-    for streamRow in row.streams where streamRow.duration != nil {
+    var shared: [Int] = []  // anchors with more than one stream in this row
+    for (offset, streamRow) in row.streams.enumerated() where streamRow.duration != nil {
       let anchor = anchors[streamRow.stream]
-      if let group = groups.firstIndex(where: { $0.anchor == anchor }) {
-        groups[group].rows.append(streamRow)
-      } else {
-        groups.append((anchor, [streamRow]))
+      let isShared = row.streams[..<offset].contains {
+        $0.duration != nil && anchors[$0.stream] == anchor
+      }
+      if isShared {
+        if !shared.contains(anchor) { shared.append(anchor) }
+      } else if !row.streams[(offset + 1)...].contains(where: {
+        $0.duration != nil && anchors[$0.stream] == anchor
+      }) {
+        // The track's only stream at this poll: its figures are the track's.
+        addRates(
+          anchor: anchor, direction: timeline.streams[anchor].direction, plan: plan,
+          duration: streamRow.duration
+        ) { streamRow.figure(at: $0) }
       }
     }
-    for group in groups {
-      let track = infos[group.anchor].trackID
-      let rows = group.rows.count > 1 ? group.rows.sorted { $0.stream < $1.stream } : group.rows
-      let merged = TrackRow(track: track, sequence: row.sequence, streamRows: rows)
-      guard let duration = merged.duration else { continue }
-      if trackRates[group.anchor] == nil {
-        trackRates[group.anchor] = MetricRegistry.metrics.map { _ in DistributionBuilder(weighted: true) }
+    for anchor in shared {
+      let rows = row.streams.filter { $0.duration != nil && anchors[$0.stream] == anchor }
+        .sorted { $0.stream < $1.stream }
+      let merged = TrackRow(track: timeline.streams[anchor].trackID, sequence: row.sequence, streamRows: rows)
+      addRates(anchor: anchor, direction: merged.track.direction, plan: plan, duration: merged.duration) {
+        merged.value(at: $0)
       }
-      for position in plan.timeWeighted(track.direction) {
-        // Mutated in place: a copy of the builders would copy every value kept so far.
-        trackRates[group.anchor]?[position].add(
-          plan.intervalIndex[position].flatMap { merged.value(at: $0) }, weight: duration)
-      }
+    }
+  }
+
+  private mutating func addRates(
+    anchor: Int, direction: Direction, plan: SummaryPlan, duration: Double?, value: (Int) -> Double?
+  ) {
+    guard let duration else { return }
+    if trackRates[anchor] == nil {
+      trackRates[anchor] = MetricRegistry.metrics.map { _ in DistributionBuilder(weighted: true) }
+    }
+    for position in plan.timeWeighted(direction) {
+      // Mutated in place: a copy of the builders would copy every value kept so far.
+      trackRates[anchor]?[position].add(plan.intervalIndex[position].flatMap(value), weight: duration)
     }
   }
 }

@@ -93,11 +93,11 @@ public struct Timeline: RandomAccessCollection, Sendable, Equatable {
 
   /// The merged rows of `track` that close an interval, oldest first: the track's interval series.
   public func intervals(of track: TrackID) -> [TrackRow] {
-    let members = Set(streamIndices(of: track))
+    let members = streamIndices(of: track)
     var result: [TrackRow] = []
     for position in indices {
       let row = self[position]
-      let own = row.streams.filter { members.contains($0.stream) && $0.duration != nil }
+      let own = row.streams.filter { $0.duration != nil && members.contains($0.stream) }
       guard !own.isEmpty else { continue }
       result.append(
         TrackRow(track: track, sequence: row.sequence, streamRows: own.sorted { $0.stream < $1.stream }))

@@ -42,8 +42,15 @@ extension AnalysisJSONEncoder {
     if includeIntervals {
       writer.key("intervals")
       writer.beginArray()
-      for row in timeline.intervals(of: track.id) {
-        Self.encodeInterval(time: row.time, duration: row.duration, into: &writer) { row.value(at: $0) }
+      if track.streamIndices.count == 1 {
+        // One stream: its rows are the track's.
+        for row in timeline.intervals(ofStream: track.streamIndices[0]) {
+          Self.encodeInterval(time: row.time, duration: row.duration, into: &writer) { row.figure(at: $0) }
+        }
+      } else {
+        for row in timeline.intervals(of: track.id) {
+          Self.encodeInterval(time: row.time, duration: row.duration, into: &writer) { row.value(at: $0) }
+        }
       }
       writer.endArray()
     }
