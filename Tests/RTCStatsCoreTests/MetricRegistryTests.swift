@@ -30,7 +30,8 @@ import Testing
   @Test func readmeTableMatchesTheRegistry() throws {
     let readme = try String(
       contentsOf: SourceLimitsTests.root.appendingPathComponent("README.md"), encoding: .utf8)
-    let begin = "<!-- metrics-table:begin (generated from MetricRegistry; checked by MetricRegistryTests) -->\n"
+    let begin =
+      "<!-- metrics-table:begin (generated from MetricRegistry; checked by MetricRegistryTests) -->\n"
     let end = "<!-- metrics-table:end -->"
     let start = try #require(readme.range(of: begin))
     let stop = try #require(readme.range(of: end, range: start.upperBound..<readme.endIndex))
@@ -59,8 +60,10 @@ import Testing
   static func describe(_ rule: SummaryRule) -> String {
     switch rule {
     case .none: "—"
-    case .timeWeighted(let fallback): "distribution, time-weighted mean" + (fallback == nil ? "" : " (else of samples)")
-    case .sampled(let source): source.receiverReportsOnly ? "distribution per receiver report" : "distribution of samples"
+    case .timeWeighted(let fallback):
+      "distribution, time-weighted mean" + (fallback == nil ? "" : " (else of samples)")
+    case .sampled(let source):
+      source.receiverReportsOnly ? "distribution per receiver report" : "distribution of samples"
     case .total: "sum of each segment's last value"
     case .ratio: "ratio of the totals"
     case .longestHeld: "held longest"

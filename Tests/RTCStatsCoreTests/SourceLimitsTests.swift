@@ -105,8 +105,11 @@ enum FunctionScanner {
 
   private static func declaredName(_ line: String) -> String? {
     let words = line.split(whereSeparator: { $0 == " " || $0 == "(" || $0 == "<" })
-    guard let keyword = words.firstIndex(where: { $0 == "func" || $0 == "init" || $0 == "init?"
-      || $0 == "subscript" })
+    guard
+      let keyword = words.firstIndex(where: {
+        $0 == "func" || $0 == "init" || $0 == "init?"
+          || $0 == "subscript"
+      })
     else { return nil }
     let modifiers: Set<Substring> = [
       "public", "private", "fileprivate", "internal", "package", "static", "mutating", "override",

@@ -54,8 +54,10 @@ import Testing
   @Test func eventsGoToTheirConnectionOrToTheCall() throws {
     var analyzer = feed(2, retention: .all)
     analyzer.consume(
-      event: StatsEvent(time: 1500, peerConnection: "pc", kind: .iceConnectionState, name: "x", value: "connected"))
-    analyzer.consume(event: StatsEvent(time: 1, peerConnection: nil, kind: .getUserMedia, name: "getUserMedia"))
+      event: StatsEvent(
+        time: 1500, peerConnection: "pc", kind: .iceConnectionState, name: "x", value: "connected"))
+    analyzer.consume(
+      event: StatsEvent(time: 1, peerConnection: nil, kind: .getUserMedia, name: "getUserMedia"))
     analyzer.consume(event: StatsEvent(time: 2, peerConnection: "other", kind: .close, name: "close"))
     let analysis = analyzer.analysis()
     #expect(analysis.peerConnections.first?.events.map(\.kind) == [.iceConnectionState])

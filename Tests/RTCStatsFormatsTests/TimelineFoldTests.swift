@@ -38,7 +38,8 @@ import Testing
     var live = CallAnalyzer()
     var handedOut: [String: [TimelineRow]] = [:]
     for poll in try Self.polls(path) {
-      handedOut[poll.peerConnection, default: []].append(live.add(poll.report, peerConnection: poll.peerConnection))
+      handedOut[poll.peerConnection, default: []].append(
+        live.add(poll.report, peerConnection: poll.peerConnection))
     }
     #expect(live.analysis() == whole)
     #expect(!whole.peerConnections.isEmpty)

@@ -82,7 +82,8 @@ public struct CallAnalyzer: StatsReportConsumer, Sendable {
     }
     if droppedEvents > 0 {
       result.append(
-        Diagnostic(.eventsDropped, evidence: ["count": .integer(droppedEvents), "limit": .integer(eventLimit)]))
+        Diagnostic(
+          .eventsDropped, evidence: ["count": .integer(droppedEvents), "limit": .integer(eventLimit)]))
     }
     return result
   }

@@ -46,7 +46,8 @@ struct PeerConnectionAccumulator {
       guard type == .inboundRTP || type == .outboundRTP else { continue }
       let timestamp = report.timestamp(at: index) ?? report.timestamp ?? .nan
       row.streams.append(
-        sample(report: report, index: index, timestamp: timestamp, sequence: sequence,
+        sample(
+          report: report, index: index, timestamp: timestamp, sequence: sequence,
           direction: type == .inboundRTP ? .inbound : .outbound))
     }
     if let time = newest {

@@ -121,7 +121,8 @@ extension StreamSampler {
     // A receiver report counts the losses up to its arrival: remember what had been sent
     // by then, the loss ratio's denominator.
     let retransmitted = Self.value(.retransmittedPackets, current)
-    state.mediaPacketsSentAtArrival = Self.value(.packets, current) - (retransmitted.isNaN ? 0 : retransmitted)
+    state.mediaPacketsSentAtArrival =
+      Self.value(.packets, current) - (retransmitted.isNaN ? 0 : retransmitted)
     if remote == nil { remoteKnown = [0, 0, 0] }
     let values = [state.packetsLost, state.packetsReceived, state.mediaPacketsSentAtArrival]
     let fields = [RowField.remotePacketsLost, .remotePacketsReceived, .remoteMediaPacketsSent]

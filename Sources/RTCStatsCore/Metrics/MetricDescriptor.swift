@@ -125,7 +125,8 @@ public final class MetricDescriptor: Sendable, Identifiable {
   ///     end), given the stream's direction and kind; `nil` for summary-only metrics.
   public init(
     name: String, layerName: String? = nil, unit: MetricUnit, inputs: [String], formula: String,
-    scope: MetricScope, merge: LayerMerge = .first, summary: SummaryRule, precision: MetricPrecision = .double,
+    scope: MetricScope, merge: LayerMerge = .first, summary: SummaryRule,
+    precision: MetricPrecision = .double,
     isCSVColumn: Bool = false,
     interval: (@Sendable (borrowing StreamRow, Direction, MediaKind?) -> Double?)? = nil
   ) {

@@ -43,7 +43,6 @@ struct SummaryPlan: Sendable {
     direction == .inbound ? inboundSampled : outboundSampled
   }
 
-
   private static func compact(_ sources: [SampledSource?]) -> [(position: Int, source: SampledSource)] {
     sources.enumerated().compactMap { entry in entry.element.map { (entry.offset, $0) } }
   }

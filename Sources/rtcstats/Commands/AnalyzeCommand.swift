@@ -2,7 +2,6 @@ import RTCStatsCore
 import RTCStatsFormats
 import Synchronization
 
-
 /// `rtcstats analyze`: analyses every input, in parallel, and writes the results in input
 /// order.
 struct AnalyzeCommand {
