@@ -80,10 +80,52 @@ public struct CallAnalyzer: StatsReportConsumer, Sendable {
     if counterResets > 0 {
       result.append(Diagnostic(.counterResets, evidence: ["count": .integer(counterResets)]))
     }
+    let impossible = connections.reduce((count: 0, first: String?.none)) { sum, connection in
+      let own = connection.impossibleValues
+      return (sum.count + own.count, sum.first ?? own.first)
+    }
+    if impossible.count > 0 {
+      result.append(
+        Diagnostic(
+          .impossibleCounterValues,
+          evidence: ["count": .integer(impossible.count), "member": .text(impossible.first ?? "?")]))
+    }
+    for connection in connections { result.append(contentsOf: Self.clockDiagnostics(connection)) }
     if droppedEvents > 0 {
       result.append(
         Diagnostic(
           .eventsDropped, evidence: ["count": .integer(droppedEvents), "limit": .integer(eventLimit)]))
+    }
+    return result
+  }
+
+  /// Relative or constant timestamps, and objects beyond the limits, of one connection.
+  private static func clockDiagnostics(_ connection: PeerConnectionAccumulator) -> [Diagnostic] {
+    var result: [Diagnostic] = []
+    let place: EvidenceValue = .text(connection.id)
+    if let first = connection.earliestTime, let last = connection.latestTime {
+      if connection.timedReports > 1 && first == last {
+        result.append(
+          Diagnostic(
+            .constantTimestamps, peerConnection: connection.id,
+            evidence: [
+              "peerConnection": place, "count": .integer(connection.timedReports), "time": .number(first),
+            ]))
+      } else if first < 1e12 {
+        result.append(
+          Diagnostic(.relativeTimestamps, peerConnection: connection.id, evidence: ["peerConnection": place]))
+      }
+    }
+    for (count, limit, what) in [
+      (connection.ignoredStreams, PeerConnectionAccumulator.streamLimit, "RTP streams"),
+      (connection.ignoredObjects, ReferencedObjects.limit, "referenced stats objects"),
+    ] where count > 0 {
+      result.append(
+        Diagnostic(
+          .tooManyObjects, peerConnection: connection.id,
+          evidence: [
+            "peerConnection": place, "limit": .integer(limit), "what": .text(what), "count": .integer(count),
+          ]))
     }
     return result
   }

@@ -23,6 +23,22 @@ struct PeerConnectionAccumulator {
     if !retention.keepsEverything { runningFold = TimelineFold(peerConnection: id) }
   }
 
+  /// The most RTP streams kept per peer connection; more are ignored and counted.
+  static let streamLimit = 4096
+  /// Streams ignored beyond ``streamLimit``.
+  private(set) var ignoredStreams = 0
+  /// Reports with a time, and the earliest and latest of those times.
+  private(set) var timedReports = 0
+  private(set) var earliestTime: Double?
+  private(set) var latestTime: Double?
+
+  /// Referenced objects ignored beyond their limit.
+  var ignoredObjects: Int { references.ignoredCount }
+  /// Counter values dropped as impossible, and the first such member.
+  var impossibleValues: (count: Int, first: String?) {
+    (samplers.reduce(0) { $0 + $1.impossibleValues }, samplers.lazy.compactMap(\.firstImpossibleMember).first)
+  }
+
   /// Samples skipped because they were older than the previous sample of the same object.
   var outOfOrderSamples: Int { samplers.reduce(0) { $0 + $1.outOfOrderSamples } }
   /// Counter resets seen (a stream restarting behind the same stats id).
@@ -35,20 +51,32 @@ struct PeerConnectionAccumulator {
     var newest = report.timestamp
     for index in 0..<report.count {
       let timestamp = report.timestamp(at: index) ?? report.timestamp ?? .nan
-      if report.timestamp == nil, !timestamp.isNaN { newest = max(newest ?? timestamp, timestamp) }
+      // The poll's time is its newest local object's: `remote-*` objects carry the time of
+      // the last RTCP report, on the other end's clock.
+      let type = report.type(at: index)
+      if report.timestamp == nil, !timestamp.isNaN, type != .remoteInboundRTP, type != .remoteOutboundRTP {
+        newest = max(newest ?? timestamp, timestamp)
+      }
       if let roundTripTime = references.record(report: report, index: index, timestamp: timestamp) {
         receiverReportTimes.append(roundTripTime)
       }
     }
     var row = TimelineRow(sequence: sequence, time: newest)
+    if let newest {
+      timedReports += 1
+      earliestTime = min(earliestTime ?? newest, newest)
+      latestTime = max(latestTime ?? newest, newest)
+    }
     for index in 0..<report.count {
       let type = report.type(at: index)
       guard type == .inboundRTP || type == .outboundRTP else { continue }
       let timestamp = report.timestamp(at: index) ?? report.timestamp ?? .nan
-      row.streams.append(
-        sample(
-          report: report, index: index, timestamp: timestamp, sequence: sequence,
-          direction: type == .inboundRTP ? .inbound : .outbound))
+      let direction: Direction = type == .inboundRTP ? .inbound : .outbound
+      if let streamRow = sample(
+        report: report, index: index, timestamp: timestamp, sequence: sequence, direction: direction)
+      {
+        row.streams.append(streamRow)
+      }
     }
     if let time = newest {
       if !receiverReportTimes.isEmpty {
@@ -62,15 +90,31 @@ struct PeerConnectionAccumulator {
     return row
   }
 
+  /// Whether an `inbound-rtp` object now names another `trackIdentifier` than its stream had:
+  /// an SFU (Google Meet) reusing one SSRC, hence one stats id, for another remote participant.
+  /// It starts a new track, not a new segment of the old one.
+  private static func isAnotherTrack(report: StatsReport, index: Int, than info: StreamInfo) -> Bool {
+    guard info.direction == .inbound, let known = info.trackIdentifier,
+      let now = report.text(.trackIdentifier, at: index)
+    else { return false }
+    return now != known
+  }
+
   private mutating func sample(
     report: StatsReport, index: Int, timestamp: Double, sequence: Int, direction: Direction
-  ) -> StreamRow {
+  ) -> StreamRow? {
     let statsID = report.id(at: index)
     let position: Int
     var isNew = false
-    if let existing = direction == .inbound ? inboundIndex[statsID] : outboundIndex[statsID] {
+    if let existing = direction == .inbound ? inboundIndex[statsID] : outboundIndex[statsID],
+      !Self.isAnotherTrack(report: report, index: index, than: timeline.streams[existing])
+    {
       position = existing
     } else {
+      guard samplers.count < Self.streamLimit else {
+        ignoredStreams += 1
+        return nil
+      }
       isNew = true
       position = samplers.count
       if direction == .inbound { inboundIndex[statsID] = position } else { outboundIndex[statsID] = position }
@@ -79,10 +123,14 @@ struct PeerConnectionAccumulator {
         StreamInfo(peerConnection: id, statsID: statsID, direction: direction, firstSequence: sequence))
     }
     let context = references.context(report: report, index: index, direction: direction)
-    let before = timeline.streams[position].trackID
+    let before = isNew ? nil : timeline.streams[position].trackID
     let row = samplers[position].sample(
       report: report, at: index, timestamp: timestamp, context: context, info: &timeline.streams[position])
-    if isNew || timeline.streams[position].trackID != before { timeline.refreshAnchors() }
+    if isNew {
+      timeline.anchorLastStream()
+    } else if timeline.streams[position].trackID != before {
+      timeline.refreshAnchors()
+    }
     return row
   }
 }

@@ -17,11 +17,26 @@ struct ReferencedObjects {
   /// The largest `selectedCandidatePairChanges` any transport reported.
   var reportedPairChanges: Double?
 
+  /// The most referenced objects kept per peer connection; more are ignored and counted.
+  static let limit = 65_536
+  /// Objects ignored beyond ``limit``.
+  private(set) var ignoredCount = 0
+
+  private var count: Int {
+    codecs.count + mediaSources.count + remoteInbound.count + transportStates.count + candidatePairs.count
+      + candidates.count
+  }
+
   /// Records object `index` of `report` when other objects refer to objects of its type.
   /// Returns the round-trip time of a receiver report newer than the one held (ms, > 0).
   mutating func record(report: StatsReport, index: Int, timestamp: Double) -> Double? {
     let id = report.id(at: index)
-    switch report.type(at: index) {
+    let type = report.type(at: index)
+    if count >= Self.limit, Self.isReferenced(type), !isKnown(id, type) {
+      ignoredCount += 1
+      return nil
+    }
+    switch type {
     case .codec:
       if let mime = report.text(.mimeType, at: index), codecs[id]?.mimeType != mime {
         codecs[id] = CodecInfo(mimeType: mime)
@@ -60,6 +75,26 @@ struct ReferencedObjects {
       break
     }
     return nil
+  }
+
+  private static func isReferenced(_ type: StatsType) -> Bool {
+    switch type {
+    case .codec, .mediaSource, .remoteInboundRTP, .transport, .candidatePair, .localCandidate,
+      .remoteCandidate:
+      true
+    default: false
+    }
+  }
+
+  private func isKnown(_ id: String, _ type: StatsType) -> Bool {
+    switch type {
+    case .codec: codecs[id] != nil
+    case .mediaSource: mediaSources[id] != nil
+    case .remoteInboundRTP: remoteInbound[id] != nil
+    case .transport: transportStates[id] != nil
+    case .candidatePair: candidatePairs[id] != nil
+    default: candidates[id] != nil
+    }
   }
 
   /// What an `outbound-rtp`/`inbound-rtp` object reads from the objects it refers to.

@@ -1,31 +1,27 @@
 extension StreamSampler {
-  /// Whether a counter that only grows went backwards between `previous` and `current`, or the
-  /// SSRC changed: the stream was reset (new SSRC, renegotiation, a new sender behind the id).
-  ///
-  /// A jump no real stream can make (more than ``implausibleBitsPerSecond`` over the interval,
-  /// e.g. a counter that went from 10⁶ to 10³⁰⁰) is treated as a reset too, so that a corrupt
-  /// value never becomes an absurd rate.
-  static func isReset(
-    _ current: [Double], after previous: [Double], ssrc: Double, previousSSRC: Double,
-    milliseconds: Double
-  ) -> Bool {
+  /// Whether the stream was reset between `previous` and `current`: the SSRC changed, or the
+  /// bytes, header bytes, packets or frames went backwards (new SSRC, renegotiation, a new
+  /// sender behind the same id).
+  static func isReset(_ current: [Double], after previous: [Double], ssrc: Double, previousSSRC: Double)
+    -> Bool
+  {
     if !ssrc.isNaN && !previousSSRC.isNaN && ssrc != previousSSRC { return true }
-    let bytes = value(.bytes, current)
-    let headerBytes = value(.headerBytes, current)
-    let previousBytes = value(.bytes, previous)
-    let previousHeaders = value(.headerBytes, previous)
-    if bytes < previousBytes || value(.packets, current) < value(.packets, previous)
-      || value(.frames, current) < value(.frames, previous)
-    {
-      return true
+    return [RowField.bytes, .headerBytes, .packets, .frames].contains { field in
+      value(field, current) < value(field, previous)
     }
-    let sent = (bytes - previousBytes) + (headerBytes.isNaN ? 0 : headerBytes - previousHeaders)
-    if milliseconds > 0, sent * 8 * 1000 / milliseconds > implausibleBitsPerSecond { return true }
-    return headerBytes < previousHeaders
   }
 
   /// 100 Gbit/s: beyond any WebRTC stream.
   static let implausibleBitsPerSecond = 1e11
+
+  /// 2⁵³: beyond it a counter is not a count (and a `Double` no longer holds every integer).
+  static let largestCount = 9_007_199_254_740_992.0
+
+  /// The position of counter `field` in a sample array.
+  static func offset(of field: RowField) -> Int? {
+    let offset = offsets[field.rawValue]
+    return offset >= 0 ? offset : nil
+  }
 
   private static let offsets: [Int] = {
     var offsets = [Int](repeating: -1, count: RowField.allCases.count)
@@ -74,7 +70,8 @@ extension StreamSampler {
   /// Stores the gauges of the sample: as read, or (audio level of a sender) from the media
   /// source, and the quality limitation reason seen last.
   mutating func setGauges(
-    _ result: inout StreamRow, report: StatsReport, row: Int, context: StreamContext, info: StreamInfo
+    _ result: inout StreamRow, report: StatsReport, row: Int, context: StreamContext, info: StreamInfo,
+    hasMedia: Bool
   ) {
     func copy(_ field: RowField) {
       if let source = field.source(for: direction), let value = report.number(source, at: row) {
@@ -88,8 +85,10 @@ extension StreamSampler {
     } else if let level = context.sourceAudioLevel {
       result.set(.audioLevel, level)
     }
-    if let width = report.number(.frameWidth, at: row), let height = report.number(.frameHeight, at: row),
-      width > 0, height > 0
+    // A stream that never carried media has no resolution (an idle simulcast layer can inherit
+    // its sender's frame size from an obsolete `track` object).
+    if hasMedia, let width = report.number(.frameWidth, at: row),
+      let height = report.number(.frameHeight, at: row), width > 0, height > 0
     {
       result.set(.frameWidth, width)
       result.set(.frameHeight, height)
@@ -127,7 +126,11 @@ extension StreamSampler {
     let values = [state.packetsLost, state.packetsReceived, state.mediaPacketsSentAtArrival]
     let fields = [RowField.remotePacketsLost, .remotePacketsReceived, .remoteMediaPacketsSent]
     for (offset, field) in fields.enumerated() where !values[offset].isNaN {
-      result.set(field, values[offset] - remoteKnown[offset])
+      // Each counter by its own history: one that falls restarted (the loss count may fall
+      // a little without restarting: duplicates).
+      let last = remoteKnown[offset]
+      let restarts = values[offset] < last && field != .remotePacketsLost
+      result.set(field, restarts ? values[offset] : values[offset] - last)
       remoteKnown[offset] = values[offset]
     }
     result.tookReceiverReport = true

@@ -3,13 +3,24 @@
 /// and the gauges, and takes the stream's receiver reports.
 ///
 /// ## Segments
-/// Counters are cumulative since the stream started. When one goes backwards, or the SSRC
-/// behind the same stats id changes, the stream was reset: a new *segment* starts, counted from
-/// 0, so no interval spans a reset and no rate is negative, while the sum of a counter's
-/// increments stays the sum of the last value of every segment:
+/// Counters are cumulative since the stream started. When the bytes, packets or frames go
+/// backwards, or the SSRC behind the same stats id changes, the stream was reset: no interval
+/// spans the sample, so no rate is ever negative. Totals follow each counter's own history: a
+/// counter that goes backwards restarts from 0 by itself (its increment is its new value), one
+/// that did not keeps counting, and a new SSRC restarts them all — so the sum of a counter's
+/// increments is the sum of the last value of each of its own segments:
 ///
-///     bytesSent:  100 → 300 → 50 → 150      status:     first interval reset interval
-///     increments: 100   200   50   100      sum = 450 = 300 + 150
+///     bytesSent:   100 → 300 → 50 → 150     status:     first interval reset interval
+///     increments:  100   200   50   100     sum = 450 = 300 + 150
+///     nackCount:     1     2    3     4     increments 1 1 1 1: it did not reset, sum = 4
+///
+/// `packetsLost` may fall without a reset (duplicates arrive): it restarts only when it falls
+/// at a stream reset. The receiver report's counters follow the report's own history and
+/// restart only with a new SSRC.
+///
+/// Impossible values — negative counters (but `packetsLost`), values beyond 2⁵³, or a jump no
+/// real stream makes (more than ``implausibleBitsPerSecond``) — are dropped and counted in
+/// ``impossibleValues``; they never reset or inflate anything.
 ///
 /// A sample whose timestamp is not after the previous one (a repeated poll, an out-of-order
 /// line) still updates the identity and gauges but no counter.
@@ -20,16 +31,22 @@ struct StreamSampler {
   private var previous: [Double]?
   private var previousTime = Double.nan
   private var previousSSRC = Double.nan
-  /// Per counter: the last known value in the current segment (0 at its start).
+  /// Per counter: the last known value in the counter's current segment (0 at its start).
   private var lastKnown: [Double]
-  /// The receiver report taken for the current segment, and the last known value of each of
-  /// its counters (`remotePacketsLost`, `remotePacketsReceived`, `remoteMediaPacketsSent`).
+  /// The receiver report taken last, and the last known value of each of its counters
+  /// (`remotePacketsLost`, `remotePacketsReceived`, `remoteMediaPacketsSent`).
   var remote: RemoteInboundState?
   var remoteKnown: [Double] = [0, 0, 0]
   /// The last `qualityLimitationReason` seen: it holds until the encoder reports another.
   var lastReason: QualityLimitationReason?
+  /// Whether the stream ever carried media (bytes or frames above 0): a layer that never sent
+  /// has no resolution.
+  private var hasCarriedMedia = false
   private(set) var resets = 0
   private(set) var outOfOrderSamples = 0
+  /// Counter values dropped as impossible, and the first such member.
+  private(set) var impossibleValues = 0
+  private(set) var firstImpossibleMember: String?
 
   init(index: Int, direction: Direction) {
     self.index = index
@@ -47,24 +64,26 @@ struct StreamSampler {
     report: StatsReport, at row: Int, timestamp: Double, context: StreamContext, info: inout StreamInfo
   ) -> StreamRow {
     Self.updateIdentity(&info, report: report, row: row, context: context)
-    let current = Self.counters.map { field in
-      field.source(for: direction).flatMap { report.number($0, at: row) } ?? .nan
-    }
+    var current = readCounters(report: report, row: row)
     let ssrc = report.number(.ssrc, at: row) ?? .nan
+    dropImplausibleJump(&current, timestamp: timestamp)
     let status = classify(current: current, ssrc: ssrc, timestamp: timestamp)
+    if Self.value(.bytes, current) > 0 || Self.value(.frames, current) > 0 { hasCarriedMedia = true }
     var result = StreamRow(
       stream: index, status: status, time: timestamp.isNaN ? nil : timestamp,
       schema: RowSchema.ID(direction: direction, kind: info.kind))
-    setGauges(&result, report: report, row: row, context: context, info: info)
+    setGauges(&result, report: report, row: row, context: context, info: info, hasMedia: hasCarriedMedia)
+    let newSSRC = status.startsSegment && !(ssrc.isNaN || previousSSRC.isNaN || ssrc == previousSSRC)
+    if status == .first || newSSRC {
+      // A new RTP stream: every counter, the receiver report's too, counts from 0.
+      for offset in lastKnown.indices { lastKnown[offset] = 0 }
+      remote = nil
+      remoteKnown = [0, 0, 0]
+    }
     let taken = takeReceiverReport(context.remoteInbound, current: current, into: &result)
     if status.startsSegment {
-      if status == .reset {
-        resets += 1
-        remote = nil
-        remoteKnown = [0, 0, 0]
-      }
+      if status == .reset { resets += 1 }
       Self.noteSSRC(ssrc, in: &info)
-      for offset in lastKnown.indices { lastKnown[offset] = 0 }
     }
     if status == .outOfOrder { outOfOrderSamples += 1 }
     if status.isCounted {
@@ -83,17 +102,49 @@ struct StreamSampler {
     return result
   }
 
+  /// The stream's counters as read, impossible values dropped.
+  private mutating func readCounters(report: StatsReport, row: Int) -> [Double] {
+    Self.counters.map { field in
+      guard let source = field.source(for: direction), let value = report.number(source, at: row) else {
+        return .nan
+      }
+      let limit = Self.largestCount
+      let isPossible = field == .packetsLost ? abs(value) <= limit : value >= 0 && value <= limit
+      guard isPossible else {
+        noteImpossible(source.name)
+        return .nan
+      }
+      return value
+    }
+  }
+
+  /// Drops the bytes of a sample that would make a rate no real stream reaches.
+  private mutating func dropImplausibleJump(_ current: inout [Double], timestamp: Double) {
+    guard let previous else { return }
+    let milliseconds = timestamp - previousTime
+    let bytes = Self.value(.bytes, current) - Self.value(.bytes, previous)
+    let headers = Self.value(.headerBytes, current) - Self.value(.headerBytes, previous)
+    let sent = (bytes.isNaN ? 0 : bytes) + (headers.isNaN ? 0 : headers)
+    guard milliseconds > 0, sent * 8 * 1000 / milliseconds > Self.implausibleBitsPerSecond else { return }
+    for field in [RowField.bytes, .headerBytes, .retransmittedBytes] {
+      if let offset = Self.offset(of: field), !current[offset].isNaN {
+        current[offset] = .nan
+        noteImpossible((field.source(for: direction) ?? .bytesSent).name)
+      }
+    }
+  }
+
+  private mutating func noteImpossible(_ member: String) {
+    impossibleValues += 1
+    if firstImpossibleMember == nil { firstImpossibleMember = member }
+  }
+
   private func classify(current: [Double], ssrc: Double, timestamp: Double) -> SampleStatus {
     guard let previous else { return .first }
     if !timestamp.isNaN, !previousTime.isNaN, timestamp <= previousTime {
       return timestamp < previousTime ? .outOfOrder : .repeated
     }
-    if Self.isReset(
-      current, after: previous, ssrc: ssrc, previousSSRC: previousSSRC,
-      milliseconds: timestamp - previousTime)
-    {
-      return .reset
-    }
+    if Self.isReset(current, after: previous, ssrc: ssrc, previousSSRC: previousSSRC) { return .reset }
     return timestamp.isNaN || previousTime.isNaN ? .untimed : .interval
   }
 
@@ -101,9 +152,11 @@ struct StreamSampler {
     var known: UInt64 = 0
     for (offset, field) in Self.counters.enumerated() {
       let value = current[offset]
-      if let previous, !previous[offset].isNaN { known |= 1 << UInt64(field.rawValue) }
       guard !value.isNaN else { continue }
-      row.set(field, value - lastKnown[offset])
+      let last = lastKnown[offset]
+      let restarts = value < last && (field != .packetsLost || row.status == .reset)
+      if let previous, !previous[offset].isNaN, !restarts { known |= 1 << UInt64(field.rawValue) }
+      row.set(field, restarts ? value : value - last)
       lastKnown[offset] = value
     }
     row.previousKnown = row.status == .interval ? known : 0

@@ -56,29 +56,29 @@ public struct TimelineFold: Sendable, Equatable {
 
   private mutating func addTrackRates(_ row: TimelineRow, timeline: Timeline, plan: SummaryPlan) {
     let anchors = timeline.anchors
-    var shared: [Int] = []  // anchors with more than one stream in this row
-    for (offset, streamRow) in row.streams.enumerated() where streamRow.duration != nil {
+    var groups: [(anchor: Int, rows: [StreamRow])] = []
+    for streamRow in row.streams {
       let anchor = anchors[streamRow.stream]
-      let isShared = row.streams[..<offset].contains {
-        $0.duration != nil && anchors[$0.stream] == anchor
-      }
-      if isShared {
-        if !shared.contains(anchor) { shared.append(anchor) }
-      } else if !row.streams[(offset + 1)...].contains(where: {
-        $0.duration != nil && anchors[$0.stream] == anchor
-      }) {
-        // The track's only stream at this poll: its figures are the track's.
-        addRates(
-          anchor: anchor, direction: timeline.streams[anchor].direction, plan: plan,
-          duration: streamRow.duration
-        ) { streamRow.figure(at: $0) }
+      if let group = groups.firstIndex(where: { $0.anchor == anchor }) {
+        groups[group].rows.append(streamRow)
+      } else {
+        groups.append((anchor, [streamRow]))
       }
     }
-    for anchor in shared {
-      let rows = row.streams.filter { $0.duration != nil && anchors[$0.stream] == anchor }
-        .sorted { $0.stream < $1.stream }
-      let merged = TrackRow(track: timeline.streams[anchor].trackID, sequence: row.sequence, streamRows: rows)
-      addRates(anchor: anchor, direction: merged.track.direction, plan: plan, duration: merged.duration) {
+    for group in groups {
+      let direction = timeline.streams[group.anchor].direction
+      if group.rows.count == 1 {
+        // The track's only stream at this poll: its figures are the track's.
+        let streamRow = group.rows[0]
+        addRates(anchor: group.anchor, direction: direction, plan: plan, duration: streamRow.duration) {
+          streamRow.figure(at: $0)
+        }
+        continue
+      }
+      let merged = TrackRow(
+        track: timeline.streams[group.anchor].trackID, sequence: row.sequence,
+        streamRows: group.rows.sorted { $0.stream < $1.stream })
+      addRates(anchor: group.anchor, direction: direction, plan: plan, duration: merged.duration) {
         merged.value(at: $0)
       }
     }

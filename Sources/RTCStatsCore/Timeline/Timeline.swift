@@ -54,13 +54,32 @@ public struct Timeline: RandomAccessCollection, Sendable, Equatable {
     }
   }
 
-  /// Recomputes ``anchors`` after a stream was added or its identity changed.
+  /// The first stream of each track, for ``anchors``.
+  private var anchorByTrack: [TrackID: Int] = [:]
+
+  /// Sets the anchor of the stream just appended.
+  ///
+  /// - Complexity: O(1).
+  mutating func anchorLastStream() {
+    guard let last = streams.indices.last else { return }
+    let track = streams[last].trackID
+    if let anchor = anchorByTrack[track] {
+      anchors.append(anchor)
+    } else {
+      anchorByTrack[track] = last
+      anchors.append(last)
+    }
+  }
+
+  /// Recomputes ``anchors`` after a stream's identity (and so maybe its track) changed.
+  ///
+  /// - Complexity: O(*n*) in the streams.
   mutating func refreshAnchors() {
-    var first: [TrackID: Int] = [:]
+    anchorByTrack = [:]
     anchors = streams.indices.map { index in
       let track = streams[index].trackID
-      if let anchor = first[track] { return anchor }
-      first[track] = index
+      if let anchor = anchorByTrack[track] { return anchor }
+      anchorByTrack[track] = index
       return index
     }
   }
@@ -97,10 +116,11 @@ public struct Timeline: RandomAccessCollection, Sendable, Equatable {
     var result: [TrackRow] = []
     for position in indices {
       let row = self[position]
-      let own = row.streams.filter { $0.duration != nil && members.contains($0.stream) }
-      guard !own.isEmpty else { continue }
-      result.append(
-        TrackRow(track: track, sequence: row.sequence, streamRows: own.sorted { $0.stream < $1.stream }))
+      let own = row.streams.filter { members.contains($0.stream) }
+      guard own.contains(where: { $0.duration != nil }) else { continue }
+      let merged = TrackRow(
+        track: track, sequence: row.sequence, streamRows: own.sorted { $0.stream < $1.stream })
+      if merged.duration != nil { result.append(merged) }
     }
     return result
   }

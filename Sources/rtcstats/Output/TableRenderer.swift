@@ -32,7 +32,8 @@ struct TableRenderer: AnalysisRenderer {
   private func render(_ connection: PeerConnectionAnalysis) -> String {
     var text = "\(TerminalText.escaped(connection.id)): "
     if let start = connection.startTime {
-      text += HumanUnits.dateTime(milliseconds: start) + " UTC, "
+      // Below 10¹² ms (2001) the clock is relative (performance.now()): no date to show.
+      text += start >= 1e12 ? HumanUnits.dateTime(milliseconds: start) + " UTC, " : "date unknown, "
     }
     if connection.reportCount == 1 {
       text += "a single report: totals only, no rates\n"
