@@ -19,12 +19,15 @@ protocol DialectParser {
 /// (webrtc-internals, rtcstats v0) hold one copy of the decompressed file.
 public enum DumpReader {
   /// Reads the file at `path` (`"-"` for standard input).
-  public static func read(path: String, into consumer: inout some StatsReportConsumer)
-    throws(DumpError) -> DumpInfo
-  {
+  ///
+  /// - Parameter parallel: Whether a large JSON-lines log may be parsed on several threads
+  ///   (see ``read(source:sizeHint:parallel:into:)``).
+  public static func read(
+    path: String, parallel: Bool = true, into consumer: inout some StatsReportConsumer
+  ) throws(DumpError) -> DumpInfo {
     let file = try FileByteSource(path: path)
     defer { file.close() }
-    return try read(source: file, sizeHint: file.size, into: &consumer)
+    return try read(source: file, sizeHint: file.size, parallel: parallel, into: &consumer)
   }
 
   /// Reads a dump from any byte source.

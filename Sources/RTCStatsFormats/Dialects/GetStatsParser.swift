@@ -1,9 +1,5 @@
 import RTCStatsCore
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Reads getStats snapshots and logs of them: every shape of ``SnapshotShape``, as one JSON
 /// value, JSON lines, or a JSON array, streamed unit by unit.
 ///
@@ -55,7 +51,7 @@ struct GetStatsParser {
           // Only the first units decide whether the stream is one value per line.
           let bytes = window.consumedBytes(since: before)
           let hasNewline = bytes.map { unit in
-            unit.baseAddress.map { memchr($0, 0x0A, unit.count) != nil } ?? false
+            unit.baseAddress.map { System.firstByte(0x0A, in: $0, count: unit.count) != nil } ?? false
           }
           if hasNewline ?? true {
             unitsAreSingleLines = false

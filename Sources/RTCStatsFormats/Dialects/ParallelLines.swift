@@ -2,11 +2,6 @@ import Dispatch
 import RTCStatsCore
 import Synchronization
 
-#if canImport(Glibc)
-  import CMalloc
-  import Glibc
-#endif
-
 // MARK: - Design
 //
 // A getStats log in JSON lines is a sequence of independent lines, so its parsing (almost
@@ -38,22 +33,18 @@ enum ParallelLines {
   /// the file (67 MB for a 500 MB log against 37 MB read sequentially). Trimming every
   /// ``trimInterval`` chunks (16 MB of input) brings that to 46 MB at no measurable cost.
   static func releaseFreedMemory() {
-    #if canImport(Glibc)
-      _ = malloc_trim(0)
-    #endif
+    System.releaseFreedMemory()
   }
 
   /// Streams smaller than this are not worth the threads.
   static let minimumSize = 4 << 20
 
-  static var activeProcessorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+  static var activeProcessorCount: Int { System.activeProcessorCount }
 
-  /// Whether the rest of the stream is large enough and there is more than one core.
-  ///
-  /// `RTCSTATS_SEQUENTIAL=1` in the environment turns the parallel path off (for comparing
-  /// and benchmarking).
+  /// Whether the rest of the stream is large enough and there is more than one core (the
+  /// caller's `parallel:` choice comes first, see `DumpReader.read`).
   static func isWorthIt(window: borrowing StreamWindow, sizeHint: Int?) -> Bool {
-    guard activeProcessorCount > 1, getenv("RTCSTATS_SEQUENTIAL") == nil else { return false }
+    guard activeProcessorCount > 1 else { return false }
     if let sizeHint { return sizeHint - window.position >= minimumSize }
     return !window.isAtEndOfStream && window.unread.count >= chunkSize
   }
@@ -217,18 +208,20 @@ enum ParallelLines {
     }
     let start = max(from, limit)
     guard start < bytes.count, let base = bytes.baseAddress,
-      let found = memchr(base + start, 0x0A, bytes.count - start)
+      let found = System.firstByte(0x0A, in: base + start, count: bytes.count - start)
     else { return nil }
-    return UnsafeRawPointer(found) - base + 1
+    return found - base + 1
   }
 
   private static func newlineCount(_ bytes: UnsafeRawBufferPointer) -> Int {
     guard let base = bytes.baseAddress else { return 0 }
     var count = 0
     var offset = 0
-    while offset < bytes.count, let found = memchr(base + offset, 0x0A, bytes.count - offset) {
+    while offset < bytes.count,
+      let found = System.firstByte(0x0A, in: base + offset, count: bytes.count - offset)
+    {
       count += 1
-      offset = UnsafeRawPointer(found) - base + 1
+      offset = found - base + 1
     }
     return count
   }

@@ -1,11 +1,5 @@
 import RTCStatsCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Reads the oldest rtcstats export (2016), one JSON object:
 ///
 ///     {"url":…, "userAgent":…, "getUserMedia":[{time, type, value}],
@@ -83,10 +77,10 @@ struct RTCStatsV0Parser: DialectParser {
     let first = needle.utf8Start[0]
     var offset = 0
     while offset <= bytes.count - count,
-      let found = memchr(base + offset, Int32(first), bytes.count - count + 1 - offset)
+      let found = System.firstByte(first, in: base + offset, count: bytes.count - count + 1 - offset)
     {
-      let position = UnsafeRawPointer(found) - base
-      if memcmp(found, needle.utf8Start, count) == 0 { return true }
+      let position = found - base
+      if System.bytesEqual(found, needle.utf8Start, count: count) { return true }
       offset = position + 1
     }
     return false
@@ -142,7 +136,7 @@ struct RTCStatsV0Parser: DialectParser {
     guard isGetStats, let valueOffset else { return }
     // The value was validated by skipValue; read it again now that the type is known.
     var value = JSONReader(
-      base: reader.buffer.baseAddress.unsafelyUnwrapped + valueOffset,
+      base: reader.buffer.allocatedBase + valueOffset,
       count: reader.offset - valueOffset)
     do throws(JSONError) {
       let pending = try pipeline.read(&value, connection: connection)

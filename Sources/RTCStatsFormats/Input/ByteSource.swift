@@ -21,8 +21,7 @@ public struct MemoryByteSource: ByteSource {
     let count = min(buffer.count, bytes.count - offset)
     guard count > 0 else { return 0 }
     bytes.withUnsafeBytes { source in
-      buffer.baseAddress.unsafelyUnwrapped.copyMemory(
-        from: source.baseAddress.unsafelyUnwrapped + offset, byteCount: count)
+      buffer.allocatedBase.copyMemory(from: source.allocatedBase + offset, byteCount: count)
     }
     offset += count
     return count

@@ -92,8 +92,7 @@ public struct GzipByteSource<Base: ByteSource>: ByteSource {
     if !pending.isEmpty {
       count = min(pending.count, input.count)
       pending.withUnsafeBytes { source in
-        input.baseAddress.unsafelyUnwrapped.copyMemory(
-          from: source.baseAddress.unsafelyUnwrapped, byteCount: count)
+        input.allocatedBase.copyMemory(from: source.allocatedBase, byteCount: count)
       }
       pending.removeFirst(count)
     } else {

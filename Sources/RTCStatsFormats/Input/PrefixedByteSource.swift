@@ -13,8 +13,7 @@ public struct PrefixedByteSource<Base: ByteSource>: ByteSource {
     guard !prefix.isEmpty else { return try base.read(into: buffer) }
     let count = min(prefix.count, buffer.count)
     prefix.withUnsafeBytes { source in
-      buffer.baseAddress.unsafelyUnwrapped.copyMemory(
-        from: source.baseAddress.unsafelyUnwrapped, byteCount: count)
+      buffer.allocatedBase.copyMemory(from: source.allocatedBase, byteCount: count)
     }
     prefix.removeFirst(count)
     return count

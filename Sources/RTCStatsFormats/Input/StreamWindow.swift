@@ -16,10 +16,6 @@
 // Line and column of an error are counted from the bytes dropped so far plus the bytes
 // still in the window.
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// A sliding window over a ``ByteSource`` that yields whole JSON values.
 struct StreamWindow: ~Copyable {
   /// Initial window size.
@@ -143,8 +139,7 @@ struct StreamWindow: ~Copyable {
     countLines(in: 0..<start)
     droppedBytes += start
     if unreadCount > 0 {
-      storage.baseAddress.unsafelyUnwrapped.copyMemory(
-        from: storage.baseAddress.unsafelyUnwrapped + start, byteCount: unreadCount)
+      storage.allocatedBase.copyMemory(from: storage.allocatedBase + start, byteCount: unreadCount)
     }
     start = 0
     end = unreadCount
@@ -153,8 +148,7 @@ struct StreamWindow: ~Copyable {
   private mutating func grow(to size: Int) {
     guard size > storage.count else { return }
     let bigger = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 64)
-    bigger.baseAddress.unsafelyUnwrapped.copyMemory(
-      from: storage.baseAddress.unsafelyUnwrapped, byteCount: end)
+    bigger.allocatedBase.copyMemory(from: storage.allocatedBase, byteCount: end)
     storage.deallocate()
     storage = bigger
   }
@@ -162,12 +156,13 @@ struct StreamWindow: ~Copyable {
   /// Counts the newlines of bytes about to be dropped, with `memchr` (vectorised in libc):
   /// JSON lines have one newline per several KB.
   private mutating func countLines(in range: Range<Int>) {
-    let base = storage.baseAddress.unsafelyUnwrapped
+    let base = storage.allocatedBase
     var position = range.lowerBound
     var lastNewline = -1
     while position < range.upperBound {
-      guard let found = memchr(base + position, 0x0A, range.upperBound - position) else { break }
-      let index = base.distance(to: UnsafeMutableRawPointer(found))
+      guard let found = System.firstByte(0x0A, in: base + position, count: range.upperBound - position)
+      else { break }
+      let index = UnsafeRawPointer(base).distance(to: found)
       droppedLines += 1
       lastNewline = index
       position = index + 1
@@ -177,7 +172,7 @@ struct StreamWindow: ~Copyable {
 
   /// 1-based line and column of the byte at window offset `offset` (relative to `start`).
   func lineAndColumn(ofUnreadOffset offset: Int) -> (line: Int, column: Int) {
-    let bytes = storage.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
+    let bytes = storage.allocatedBase.assumingMemoryBound(to: UInt8.self)
     let target = min(start + offset, end)
     var line = droppedLines + 1
     var column = droppedColumn + 1
@@ -198,7 +193,7 @@ struct StreamWindow: ~Copyable {
   /// or `nil` at the end of the stream.
   mutating func peekByte(from source: inout some ByteSource) throws(DumpError) -> UInt8? {
     while true {
-      let bytes = storage.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
+      let bytes = storage.allocatedBase.assumingMemoryBound(to: UInt8.self)
       while start < end {
         let byte = bytes[start]
         guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return byte }
@@ -219,7 +214,7 @@ struct StreamWindow: ~Copyable {
   ) throws(DumpError) -> Result? {
     guard try peekByte(from: &source) != nil else { return nil }
     while true {
-      let base = storage.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self) + start
+      let base = storage.allocatedBase.assumingMemoryBound(to: UInt8.self) + start
       var reader = JSONReader(base: UnsafePointer(base), count: end - start, maxDepth: maxDepth)
       let outcome: Swift.Result<Result, JSONError>
       do throws(JSONError) {

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// A JSON number, exact when it is an integer that fits 64 bits.
 public enum JSONNumber: Sendable, Equatable {
   /// An integer from −2⁶³ to 2⁶³−1.
@@ -210,10 +206,10 @@ extension JSONReader {
       return Double(text) ?? .nan
     }
     return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
-      let destination = buffer.baseAddress.unsafelyUnwrapped
+      let destination = buffer.allocatedBase
       UnsafeMutableRawPointer(destination).copyMemory(from: base + start, byteCount: length)
       destination[length] = 0
-      return strtod(destination, nil)
+      return System.parseDouble(destination)
     }
   }
 

@@ -66,7 +66,7 @@ public struct JSONReader {
     if let address = buffer.baseAddress {
       base = address.assumingMemoryBound(to: UInt8.self)
     } else {
-      base = UnsafePointer(bitPattern: 1).unsafelyUnwrapped
+      base = .emptyBufferBase
     }
     count = buffer.count
     offset = 0

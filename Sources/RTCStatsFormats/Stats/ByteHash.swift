@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A fast 64-bit hash of raw bytes for short keys and ids: FNV-1a's xor-multiply step over
 /// 8-byte words (the last word zero-padded, the length mixed in), then a final avalanche so
 /// that the low bits, which pick the table slot, depend on every byte.
@@ -39,5 +33,5 @@ func fnv1a(_ start: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
 /// Whether `count` bytes at `a` and `b` are equal.
 @inline(__always)
 func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-  memcmp(a, b, count) == 0
+  System.bytesEqual(a, b, count: count)
 }

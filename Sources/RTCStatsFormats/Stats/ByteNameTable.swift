@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// An immutable hash table from short names, given as raw bytes, to values: built once into
 /// a `static let` and read by every parsing thread.
 ///
@@ -38,7 +32,7 @@ struct ByteNameTable<Value: Sendable>: Sendable {
     var maximumCount = 0
     for (name, value) in pairs {
       let bytes = Array(name.utf8)
-      let hash = bytes.withUnsafeBufferPointer { fnv1a($0.baseAddress.unsafelyUnwrapped, $0.count) }
+      let hash = bytes.withUnsafeBufferPointer { fnv1a($0.allocatedBase, $0.count) }
       var slot = Int(truncatingIfNeeded: hash) & (size - 1)
       var isDuplicate = false
       while slots[slot] >= 0 {
@@ -73,7 +67,7 @@ struct ByteNameTable<Value: Sendable>: Sendable {
             let index = Int(slots[slot])
             if index < 0 { return nil }
             if entries[index].hash == hash, Int(entries[index].count) == count,
-              memcmp(names.baseAddress.unsafelyUnwrapped + Int(entries[index].offset), start, count) == 0
+              bytesEqual(names.allocatedBase + Int(entries[index].offset), start, count)
             {
               return entries[index].value
             }

@@ -38,7 +38,7 @@ struct StringInterner {
       let entry = entries[entryIndex]
       if entry.hash == hash && Int(entry.count) == count {
         let equal = arena.withUnsafeBufferPointer { storage in
-          bytesEqual(storage.baseAddress.unsafelyUnwrapped + Int(entry.start), start, count)
+          bytesEqual(storage.allocatedBase + Int(entry.start), start, count)
         }
         if equal { return entry.string }
       }
