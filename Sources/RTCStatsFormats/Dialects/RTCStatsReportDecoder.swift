@@ -153,10 +153,10 @@ struct RTCStatsObjectDecoder: RTCStatsObjectDecoding {
       let typeName =
         number >= 0 && number < 1000 ? RTCStatsCompressionTables.types[Int(number)] : nil
       if let typeName {
-        report.setType(StatsType(name: typeName) ?? .other, name: typeName, at: row)
+        report.setType(StatsType(dumpName: typeName) ?? .other, name: typeName, at: row)
       }
     } else if let typeName = try members.readText(&reader, name: name) {
-      report.setType(StatsType(name: typeName) ?? .other, name: typeName, at: row)
+      report.setType(StatsType(dumpName: typeName) ?? .other, name: typeName, at: row)
     }
   }
 

@@ -158,7 +158,7 @@ struct WebRTCInternalsParser: DialectParser {
         let typeName = interner.intern(typeToken)
         connection.objects[objectIndex].hasStatsType = true
         connection.objects[objectIndex].typeName = typeName
-        connection.objects[objectIndex].type = StatsType(name: typeName) ?? .other
+        connection.objects[objectIndex].type = StatsType(dumpName: typeName) ?? .other
       }
 
       let nameStart = name.start - reader.base

@@ -73,10 +73,10 @@ struct StatsObjectDecoder {
             report.setType(known.type, name: known.name, at: row)
           } else {
             let value = interner.intern(token)
-            report.setType(StatsType(name: value) ?? .other, name: value, at: row)
+            report.setType(StatsType(dumpName: value) ?? .other, name: value, at: row)
           }
         } else if let value = try readText(&reader, name: name) {
-          report.setType(StatsType(name: value) ?? .other, name: value, at: row)
+          report.setType(StatsType(dumpName: value) ?? .other, name: value, at: row)
         }
       case .timestamp:
         if let value = try readNumber(&reader, name: name) {

@@ -1,3 +1,5 @@
+import RTCStatsCore
+
 extension StatsReport {
   /// Guesses the type of object `index` from its members, for dumps whose objects lack
   /// `type` (hand-rolled native serialisers, trimmed logs).
@@ -8,7 +10,7 @@ extension StatsReport {
   /// candidate ids make a `candidate-pair`; `candidateType` a `local-candidate`;
   /// `selectedCandidatePairId` or `dtlsState` a `transport`; `mimeType` with `payloadType`
   /// a `codec`; a `trackIdentifier` without `ssrc` a `media-source`.
-  public func inferredType(at index: Int) -> StatsType {
+  func inferredType(at index: Int) -> StatsType {
     func has(_ field: NumericField) -> Bool { number(field, at: index) != nil }
     func has(_ field: TextField) -> Bool { text(field, at: index) != nil }
     if has(.ssrc) {
