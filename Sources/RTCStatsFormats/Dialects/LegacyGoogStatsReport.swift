@@ -1,8 +1,10 @@
+import RTCStatsCore
+
 /// A numeric member of a legacy (callback `getStats`, Chrome < M117) stats object that
 /// ``LegacyGoogStatsMapper`` reads. Legacy values are strings (`"45"`, `"true"`); they are
 /// stored as numbers, booleans as 0 or 1. Units are the legacy ones (ms, 0–32767 levels);
 /// the mapper converts.
-enum LegacyGoogStatsField: Int, CaseIterable {
+enum LegacyGoogStatsField: Int, CaseIterable, StatsColumn {
   case ssrc
   case bytesSent
   case bytesReceived
@@ -50,10 +52,12 @@ enum LegacyGoogStatsField: Int, CaseIterable {
 
   /// The member name in the dump.
   var name: String { String(describing: self) }
+  /// The number of fields.
+  static let columnCount = allCases.count
 }
 
 /// A text member of a legacy stats object that ``LegacyGoogStatsMapper`` reads.
-enum LegacyGoogStatsTextField: Int, CaseIterable {
+enum LegacyGoogStatsTextField: Int, CaseIterable, StatsColumn {
   case mediaType
   case googCodecName
   case codecImplementationName
@@ -70,116 +74,80 @@ enum LegacyGoogStatsTextField: Int, CaseIterable {
 
   /// The member name in the dump.
   var name: String { String(describing: self) }
+  /// The number of fields.
+  static let columnCount = allCases.count
 }
 
-/// The legacy stats objects of one poll, column-wise like `StatsReport`: one row per object
-/// (`ssrc_123_send`, `Conn-audio-1-0`, `bweforvideo`, …) with its `type` as written
-/// (`ssrc`, `googCandidatePair`, `VideoBwe`, …) and the members of
-/// ``LegacyGoogStatsField``/``LegacyGoogStatsTextField``.
+/// The legacy stats objects of one poll, column-wise like `StatsReport` (the same
+/// ``StatsColumns`` store): one row per object (`ssrc_123_send`, `Conn-audio-1-0`,
+/// `bweforvideo`, …) with its `type` as written (`ssrc`, `googCandidatePair`, `VideoBwe`, …)
+/// and the members of ``LegacyGoogStatsField``/``LegacyGoogStatsTextField``.
 ///
 /// Legacy reports are merged (delta compression) in this form and only then turned into W3C
 /// rows, because the mapping of one object depends on members the delta leaves out (an
 /// `ssrc` object is outbound because it has `bytesSent`).
 struct LegacyGoogStatsReport: RTCStatsRows {
-  private(set) var count = 0
-  private var ids: [String] = []
+  private var columns = StatsColumns<LegacyGoogStatsField, LegacyGoogStatsTextField>()
   private var typeNames: [String] = []
-  private var timestamps: [Double] = []
-  private var numbers: [Double] = []
-  private var texts: [String?] = []
-
-  private static let numericCount = LegacyGoogStatsField.allCases.count
-  private static let textCount = LegacyGoogStatsTextField.allCases.count
 
   init() {}
 
+  var count: Int { columns.count }
+
   mutating func removeAll() {
-    count = 0
-    ids.removeAll(keepingCapacity: true)
+    columns.removeAll()
     typeNames.removeAll(keepingCapacity: true)
-    timestamps.removeAll(keepingCapacity: true)
-    numbers.removeAll(keepingCapacity: true)
-    texts.removeAll(keepingCapacity: true)
   }
 
   /// Appends an object with no members and returns its index.
   @discardableResult
   mutating func append(id: String) -> Int {
-    ids.append(id)
     typeNames.append("")
-    timestamps.append(.nan)
-    numbers.append(contentsOf: repeatElement(.nan, count: Self.numericCount))
-    texts.append(contentsOf: repeatElement(nil, count: Self.textCount))
-    count += 1
-    return count - 1
+    return columns.append(id: id, timestamp: .nan)
   }
 
-  func id(at index: Int) -> String { ids[index] }
+  func id(at index: Int) -> String { columns.id(at: index) }
   /// The `type` as written, empty when absent.
   func typeName(at index: Int) -> String { typeNames[index] }
-  func timestamp(at index: Int) -> Double? {
-    let value = timestamps[index]
-    return value.isNaN ? nil : value
-  }
+  func timestamp(at index: Int) -> Double? { columns.timestamp(at: index) }
   func hasType(at index: Int) -> Bool { !typeNames[index].isEmpty }
 
   /// The value of a numeric member, `nil` when absent.
   func number(_ field: LegacyGoogStatsField, at index: Int) -> Double? {
-    let value = numbers[index &* Self.numericCount &+ field.rawValue]
-    return value.isNaN ? nil : value
+    columns.number(field, at: index)
   }
 
   /// The value of a text member, `nil` when absent.
   func text(_ field: LegacyGoogStatsTextField, at index: Int) -> String? {
-    texts[index &* Self.textCount &+ field.rawValue]
+    columns.text(field, at: index)
   }
 
   mutating func setTypeName(_ name: String, at index: Int) { typeNames[index] = name }
-  mutating func setTimestamp(_ timestamp: Double, at index: Int) { timestamps[index] = timestamp }
+  mutating func setTimestamp(_ timestamp: Double, at index: Int) {
+    columns.setTimestamp(timestamp, at: index)
+  }
   mutating func setNumber(_ value: Double, _ field: LegacyGoogStatsField, at index: Int) {
-    numbers[index &* Self.numericCount &+ field.rawValue] = value.isFinite ? value : .nan
+    columns.setNumber(value, field, at: index)
   }
   mutating func setText(_ value: String, _ field: LegacyGoogStatsTextField, at index: Int) {
-    texts[index &* Self.textCount &+ field.rawValue] = value
+    columns.setText(value, field, at: index)
   }
 
   mutating func fillMissing(at index: Int, from base: LegacyGoogStatsReport, at baseIndex: Int) {
-    if timestamps[index].isNaN { timestamps[index] = base.timestamps[baseIndex] }
+    columns.fillMissing(at: index, from: base.columns, at: baseIndex)
     if typeNames[index].isEmpty { typeNames[index] = base.typeNames[baseIndex] }
-    let n = Self.numericCount
-    for offset in 0..<n where numbers[index &* n &+ offset].isNaN {
-      numbers[index &* n &+ offset] = base.numbers[baseIndex &* n &+ offset]
-    }
-    let t = Self.textCount
-    for offset in 0..<t where texts[index &* t &+ offset] == nil {
-      texts[index &* t &+ offset] = base.texts[baseIndex &* t &+ offset]
-    }
   }
 
   @discardableResult
   mutating func appendCopy(of index: Int, from other: LegacyGoogStatsReport) -> Int {
-    ids.append(other.ids[index])
     typeNames.append(other.typeNames[index])
-    timestamps.append(other.timestamps[index])
-    let n = Self.numericCount
-    numbers.append(contentsOf: other.numbers[(index &* n)..<(index &* n &+ n)])
-    let t = Self.textCount
-    texts.append(contentsOf: other.texts[(index &* t)..<(index &* t &+ t)])
-    count += 1
-    return count - 1
+    return columns.appendCopy(of: index, from: other.columns)
   }
 
   mutating func replace(
     at index: Int, withCopyOf otherIndex: Int, from other: LegacyGoogStatsReport
   ) {
-    ids[index] = other.ids[otherIndex]
     typeNames[index] = other.typeNames[otherIndex]
-    timestamps[index] = other.timestamps[otherIndex]
-    let n = Self.numericCount
-    for offset in 0..<n {
-      numbers[index &* n &+ offset] = other.numbers[otherIndex &* n &+ offset]
-    }
-    let t = Self.textCount
-    for offset in 0..<t { texts[index &* t &+ offset] = other.texts[otherIndex &* t &+ offset] }
+    columns.replace(at: index, withCopyOf: otherIndex, from: other.columns)
   }
 }
