@@ -10,9 +10,9 @@ public struct GzipByteSource<Base: ByteSource>: ByteSource {
   /// Output size from which the ratio is checked.
   public static var ratioCheckThreshold: Int { 64 << 20 }
 
-  /// Starts with the prefix parsers recognise as a truncation, so that the part before the
-  /// cut is still analysed.
-  static var truncatedMessage: String { "the dump is truncated: the gzip data ends before its end marker" }
+  /// The error for a compressed stream that ends before its end marker (a truncation, so
+  /// that the part before the cut is still analysed).
+  static var truncatedError: DumpError { .truncated("the gzip data ends before its end marker") }
 
   private var base: Base
   private var stream: UnsafeMutablePointer<z_stream>
@@ -73,7 +73,7 @@ public struct GzipByteSource<Base: ByteSource>: ByteSource {
     if produced == 0 && inputEnded && !finished {
       // The compressed stream ended before its end marker: a cut-off download.
       finished = true
-      throw DumpError(.data, Self.truncatedMessage)
+      throw Self.truncatedError
     }
     decompressedBytes += produced
     if decompressedBytes > Self.ratioCheckThreshold

@@ -37,6 +37,8 @@ struct StreamWindow: ~Copyable {
   private(set) var maximumSize: Int
   /// Total bytes read from the source.
   private(set) var totalBytes = 0
+  /// The dump's tally of ignored members, rolled back when a unit is parsed again.
+  var ignoredMembers: IgnoredMembers?
 
   init(initialSize: Int = StreamWindow.initialSize, maximumSize: Int = StreamWindow.defaultMaximumSize) {
     storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(initialSize, 64), alignment: 64)
@@ -213,7 +215,11 @@ struct StreamWindow: ~Copyable {
     _ body: (inout JSONReader) throws(JSONError) -> Result
   ) throws(DumpError) -> Result? {
     guard try peekByte(from: &source) != nil else { return nil }
+    // A unit cut by the end of the window is parsed again once more bytes are in: what
+    // the first attempt noted about its members is forgotten, so each counts once.
+    let checkpoint = ignoredMembers?.checkpoint
     while true {
+      if let checkpoint { ignoredMembers?.restore(checkpoint) }
       let base = storage.allocatedBase.assumingMemoryBound(to: UInt8.self) + start
       var reader = JSONReader(base: UnsafePointer(base), count: end - start, maxDepth: maxDepth)
       let outcome: Swift.Result<Result, JSONError>
@@ -250,11 +256,10 @@ struct StreamWindow: ~Copyable {
   /// Converts a reader error at an unread offset into a ``DumpError`` with line and column.
   func positioned(_ error: JSONError) -> DumpError {
     let (line, column) = lineAndColumn(ofUnreadOffset: error.offset)
-    var message = error.description
     if case .unexpectedEnd = error.kind, isAtEndOfStream, start + error.offset >= end {
-      message = "the dump is truncated: " + message
+      return .truncated(error.description, line: line, column: column)
     }
-    return DumpError(.data, message, line: line, column: column)
+    return DumpError(.data, error.description, line: line, column: column)
   }
 
   /// Consumes a single expected byte (after whitespace).

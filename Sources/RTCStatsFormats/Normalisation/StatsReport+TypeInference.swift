@@ -28,3 +28,14 @@ extension StatsReport {
     return .other
   }
 }
+
+extension StatsReport {
+  /// Gives every object from `start` on that is still without type (after a delta merge)
+  /// the type its members suggest (``inferredType(at:)``).
+  mutating func inferMissingTypes(from start: Int = 0) {
+    guard start < count else { return }
+    for row in start..<count where !hasType(at: row) {
+      setType(inferredType(at: row), name: "", at: row)
+    }
+  }
+}
