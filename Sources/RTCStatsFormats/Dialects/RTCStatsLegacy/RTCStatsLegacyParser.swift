@@ -126,7 +126,8 @@ struct RTCStatsLegacyParser: DialectParser {
         &reader, connection: line.connection ?? Self.defaultPeerConnection)
     case .connectionInfo:
       line.connectionInfo = try reader.readValue()
-    case .close, .other where line.name != nil:
+    case .close, .other:
+      // The method is a name here: the value is the event's.
       line.value = try EventValue.read(&reader)
     default:
       try reader.skipValue()
