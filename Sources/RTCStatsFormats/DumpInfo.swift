@@ -71,7 +71,8 @@ public struct DumpInfo: Sendable {
   }
 
   /// Adds a diagnostic of `code` with `evidence`.
-  mutating func note(_ code: DiagnosticCode, peerConnection: String? = nil, _ evidence: Evidence = Evidence()) {
+  mutating func note(_ code: DiagnosticCode, peerConnection: String? = nil, _ evidence: Evidence = Evidence())
+  {
     diagnostics.append(Diagnostic(code, peerConnection: peerConnection, evidence: evidence))
   }
 

@@ -79,9 +79,11 @@ public struct SnapshotDecoder {
       let shape = try json.lookahead(SnapshotShape.classify)
       switch shape {
       case .log:
-        throw JSONError(.typeMismatch(expected: "one snapshot", found: "a log of several snapshots"), at: json.offset)
+        throw JSONError(
+          .typeMismatch(expected: "one snapshot", found: "a log of several snapshots"), at: json.offset)
       case .unknown:
-        throw JSONError(.typeMismatch(expected: "a getStats snapshot", found: "something else"), at: json.offset)
+        throw JSONError(
+          .typeMismatch(expected: "a getStats snapshot", found: "something else"), at: json.offset)
       default:
         peerConnection = try reader.read(&json, shape: shape, into: &report)
       }

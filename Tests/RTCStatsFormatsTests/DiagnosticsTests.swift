@@ -31,13 +31,15 @@ import Testing
       Diagnostic(
         .truncated,
         evidence: [
-          "line": .integer(4), "column": .integer(58), "problem": .text("unexpected end of input, expected ',' or '}'"),
+          "line": .integer(4), "column": .integer(58),
+          "problem": .text("unexpected end of input, expected ',' or '}'"),
           "reportCount": .integer(3),
         ]),
       "the dump is truncated at line 4, column 58: unexpected end of input, expected ',' or '}'; analysed the 3 reports before it"
     ),
     (
-      Diagnostic(.noStatsReports, evidence: ["events": .integer(4)]), "the dump has no getStats reports (4 events)"
+      Diagnostic(.noStatsReports, evidence: ["events": .integer(4)]),
+      "the dump has no getStats reports (4 events)"
     ),
     (
       Diagnostic(.statsFormatMismatch, evidence: ["statsFormat": .text("chrome_standard")]),
@@ -45,14 +47,18 @@ import Testing
     ),
     (
       Diagnostic(
-        .seriesCapped, evidence: ["cap": .integer(1000), "seconds": .integer(999), "peerConnection": .text("3-2")]),
+        .seriesCapped,
+        evidence: ["cap": .integer(1000), "seconds": .integer(999), "peerConnection": .text("3-2")]),
       "series capped at 1000 samples: the dump covers only the last 999 s of peer connection 3-2"
     ),
     (
       Diagnostic(.ignoredSeries, evidence: ["count": .integer(2)]),
       #"ignored 2 series that are not "<id>-<property>": {values} entries"#
     ),
-    (Diagnostic(.noPeerConnection, evidence: ["events": .integer(2)]), "no peer connection in this dump (2 events)"),
+    (
+      Diagnostic(.noPeerConnection, evidence: ["events": .integer(2)]),
+      "no peer connection in this dump (2 events)"
+    ),
   ])
   func templatesFillToTheWarningText(diagnostic: Diagnostic, text: String) {
     #expect(DumpInfo.words(diagnostic) == text)
@@ -85,8 +91,10 @@ import Testing
     let rtcstats =
       "RTCStatsDump\n{\"fileFormat\":3}\n"
       + (0..<lines).map { #"["getStats","PC_0",{"IT1":\#(object($0))},1000]"# }.joined(separator: "\n")
-    let legacy = (0..<lines).map { #"["getstats","PC_0",{"IT1":\#(object($0))},\#(1_700_000_000_000 + $0 * 1000)]"# }
-      .joined(separator: "\n")
+    let legacy = (0..<lines).map {
+      #"["getstats","PC_0",{"IT1":\#(object($0))},\#(1_700_000_000_000 + $0 * 1000)]"#
+    }
+    .joined(separator: "\n")
     return [("getstats", getStats), ("rtcstats", rtcstats), ("legacy", legacy)]
   }
 
@@ -97,6 +105,9 @@ import Testing
     var analyzer = CallAnalyzer()
     let info = try DumpReader.read(source: MemoryByteSource(text), parallel: false, into: &analyzer)
     #expect(info.reportCount == 5000)
-    #expect(info.diagnostics.filter { $0.code == .ignoredMembers }.map(\.evidence) == [["count": .integer(5000), "member": .text("bytesReceived")]])
+    #expect(
+      info.diagnostics.filter { $0.code == .ignoredMembers }.map(\.evidence) == [
+        ["count": .integer(5000), "member": .text("bytesReceived")]
+      ])
   }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import RTCStatsCore
-@testable import RTCStatsFormats
 import Testing
+
+@testable import RTCStatsFormats
 
 /// What dumps carry besides getStats reaches the consumer as `StatsEvent`s, in dump order,
 /// with `finish()` once at the end. Expected events are read from the raw dumps with
@@ -33,12 +34,15 @@ import Testing
     return (info, recorder)
   }
 
-  static func json(_ data: Data) throws -> Any { try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) }
+  static func json(_ data: Data) throws -> Any {
+    try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+  }
 
   /// A state as Chrome writes it in the updateLog and in its rtcstats export: JSON-quoted.
   static func unquoted(_ value: Any?) -> String? {
     guard let text = value as? String else { return nil }
-    return text.count >= 2 && text.hasPrefix("\"") && text.hasSuffix("\"") ? String(text.dropFirst().dropLast()) : text
+    return text.count >= 2 && text.hasPrefix("\"") && text.hasSuffix("\"")
+      ? String(text.dropFirst().dropLast()) : text
   }
 
   // MARK: - webrtc-internals
@@ -51,7 +55,9 @@ import Testing
     let (info, recorder) = try Self.read(path)
     #expect(recorder.finishCount == 1)
     let media = try #require(dump["getUserMedia"] as? [[String: Any]])
-    #expect(info.eventCount == media.count + connections.values.reduce(0) { $0 + (($1["updateLog"] as? [Any])?.count ?? 0) })
+    #expect(
+      info.eventCount == media.count
+        + connections.values.reduce(0) { $0 + (($1["updateLog"] as? [Any])?.count ?? 0) })
     let page = recorder.events.filter { $0.peerConnection == nil }
     #expect(page.map(\.kind) == Array(repeating: .getUserMedia, count: media.count))
     #expect(page.map(\.outcome) == [.call, .success])
@@ -61,10 +67,14 @@ import Testing
       let events = recorder.events.filter { $0.peerConnection == id }
       #expect(events.map(\.name) == log.map { $0["type"] as? String ?? "" })
       #expect(events.map(\.time) == log.map { ($0["timestamp"] as? NSNumber)?.doubleValue })
-      let ice = log.filter { $0["type"] as? String == "oniceconnectionstatechange" }.map { Self.unquoted($0["value"]) }
+      let ice = log.filter { $0["type"] as? String == "oniceconnectionstatechange" }.map {
+        Self.unquoted($0["value"])
+      }
       #expect(events.filter { $0.kind == .iceConnectionState }.map(\.value) == ice)
       #expect(ice.last == "connected")
-      let signaling = log.filter { $0["type"] as? String == "onsignalingstatechange" }.map { Self.unquoted($0["value"]) }
+      let signaling = log.filter { $0["type"] as? String == "onsignalingstatechange" }.map {
+        Self.unquoted($0["value"])
+      }
       #expect(events.filter { $0.kind == .signalingState }.map(\.value) == signaling)
       #expect(events.filter { $0.kind == .setRemoteDescription }.map(\.outcome) == [.call, .success])
     }
@@ -105,7 +115,9 @@ import Testing
 
   /// The event lines of an rtcstats file format 3 dump, with their times (the running sum
   /// of the last elements; the first line's is absolute).
-  static func rtcstatsEvents(_ lines: [Substring]) throws -> [(name: String, connection: String?, time: Double, value: Any?)] {
+  static func rtcstatsEvents(_ lines: [Substring]) throws -> [(
+    name: String, connection: String?, time: Double, value: Any?
+  )] {
     var time = 0.0
     var events: [(String, String?, Double, Any?)] = []
     for line in lines.dropFirst(2) {
@@ -152,7 +164,11 @@ import Testing
     let firstReport = try #require(recorder.items.firstIndex { if case .report = $0 { true } else { false } })
     let connected = try #require(
       recorder.items.firstIndex {
-        if case .event(let event) = $0 { event.kind == .iceConnectionState && event.value == "connected" } else { false }
+        if case .event(let event) = $0 {
+          event.kind == .iceConnectionState && event.value == "connected"
+        } else {
+          false
+        }
       })
     #expect(connected < firstReport)
   }
@@ -192,7 +208,8 @@ import Testing
     #expect(events.map(\.name) == expected.map(\.name))
     #expect(events.map(\.time) == expected.map(\.time))
     let failure = try #require(events.first { $0.name == "navigator.mediaDevices.getUserMediaOnFailure" })
-    #expect(failure.kind == .getUserMedia && failure.outcome == .failure && failure.value == "NotReadableError")
+    #expect(
+      failure.kind == .getUserMedia && failure.outcome == .failure && failure.value == "NotReadableError")
     // The raw lines: PC_1 and PC_2 go `disconnected` (ICE), then `failed` (connection).
     #expect(
       events.filter { $0.kind == .connectionState && $0.value == "failed" }.map(\.peerConnection)
@@ -206,7 +223,8 @@ import Testing
     let media = try #require(dump["getUserMedia"] as? [[String: Any]])
     let connections = try #require(dump["peerConnections"] as? [String: [[String: Any]]])
     let (info, recorder) = try Self.read(path)
-    let expectedCount = media.count + connections.values.flatMap { $0 }.filter { $0["type"] as? String != "getStats" }.count
+    let expectedCount =
+      media.count + connections.values.flatMap { $0 }.filter { $0["type"] as? String != "getStats" }.count
     #expect(info.eventCount == expectedCount)
     let page = recorder.events.filter { $0.peerConnection == nil }
     #expect(page.map(\.name) == ["getUserMedia", "getUserMediaOnSuccess"])

@@ -10,7 +10,9 @@ import Testing
 /// out here from the raw dumps (Foundation's JSON parser, jitsi's delta decompression
 /// written out again), independently of the reader.
 @Suite struct LegacyTrackMergeTests {
-  static let lent = ["freezeCount", "totalFreezesDuration", "pauseCount", "totalPausesDuration", "frameWidth", "frameHeight"]
+  static let lent = [
+    "freezeCount", "totalFreezesDuration", "pauseCount", "totalPausesDuration", "frameWidth", "frameHeight",
+  ]
 
   static let jitsiDumps = [
     "corpus/public/jitsi-chrome99-standard-p2p.jsonl", "corpus/public/jitsi-chrome99-standard-sfu.jsonl",
@@ -46,7 +48,8 @@ import Testing
     // RTCMediaStreamTrack_receiver_18, which RTCInboundRTPVideoStream_2617442739 names by
     // trackId: the last report's inbound row carries the last value of each track series.
     let path = TestData.sharedPath(Self.chrome86)
-    let dump = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+    let dump =
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
     let connections = try #require(dump?["PeerConnections"] as? [String: Any])
     let stats = try #require((connections["18084-9"] as? [String: Any])?["stats"] as? [String: Any])
     func lastValue(_ series: String) throws -> Any? {
@@ -59,7 +62,8 @@ import Testing
     #expect(stats[inbound + "-freezeCount"] == nil)
     var recorder = ReportRecorder()
     _ = try DumpReader.read(path: path, into: &recorder)
-    let last = try #require(recorder.reports.last { $0.peerConnection == "18084-9" && $0.row(inbound) != nil })
+    let last = try #require(
+      recorder.reports.last { $0.peerConnection == "18084-9" && $0.row(inbound) != nil })
     for name in ["freezeCount", "totalFreezesDuration", "totalPausesDuration"] {
       let field = try #require(NumericField.allCases.first { $0.name == name })
       let expected = try #require(try lastValue(track + "-" + name) as? NSNumber)
@@ -161,7 +165,8 @@ import Testing
         }
       }
       reports.append(
-        ExpectedReport(peerConnection: pc, rows: expected(base, tracks: tracks[pc] ?? [:], sources: sources[pc] ?? [:])))
+        ExpectedReport(
+          peerConnection: pc, rows: expected(base, tracks: tracks[pc] ?? [:], sources: sources[pc] ?? [:])))
     }
     return reports
   }
@@ -184,7 +189,8 @@ import Testing
         return value.map { (name, $0.doubleValue) }
       }
       rows.append(
-        ExpectedRow(id: id, trackIdentifier: identifier, numbers: numbers, lentIdentifier: lends && identifier != nil))
+        ExpectedRow(
+          id: id, trackIdentifier: identifier, numbers: numbers, lentIdentifier: lends && identifier != nil))
     }
     return rows
   }

@@ -22,7 +22,8 @@ import Testing
     var decoded: [RecordedReport] = []
     for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") {
       let snapshot = try decoder.decode(String(line))
-      decoded.append(RecordedReport(peerConnection: snapshot.peerConnection ?? "PC_0", report: snapshot.report))
+      decoded.append(
+        RecordedReport(peerConnection: snapshot.peerConnection ?? "PC_0", report: snapshot.report))
     }
     #expect(decoded.count == recorder.reports.count && !decoded.isEmpty)
     for (one, whole) in zip(decoded, recorder.reports) { Self.expectSame(one, whole) }
@@ -44,15 +45,19 @@ import Testing
     var decoder = SnapshotDecoder()
     let snapshot = try decoder.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
     let whole = try #require(recorder.reports.first)
-    Self.expectSame(RecordedReport(peerConnection: snapshot.peerConnection ?? "PC_0", report: snapshot.report), whole)
+    Self.expectSame(
+      RecordedReport(peerConnection: snapshot.peerConnection ?? "PC_0", report: snapshot.report), whole)
   }
 
   @Test func nativeMicrosecondsComeOutInMilliseconds() throws {
     // The derived native snapshot is captures/basic's last line with timestamps × 1000.
     var decoder = SnapshotDecoder()
     let native = try decoder.decode(
-      Array(try Data(contentsOf: URL(fileURLWithPath: TestData.sample("derived/libwebrtc-native-snapshot-us.json")))))
-    let text = try String(contentsOfFile: TestData.sample("captures/basic/sender-last-snapshot.json"), encoding: .utf8)
+      Array(
+        try Data(
+          contentsOf: URL(fileURLWithPath: TestData.sample("derived/libwebrtc-native-snapshot-us.json")))))
+    let text = try String(
+      contentsOfFile: TestData.sample("captures/basic/sender-last-snapshot.json"), encoding: .utf8)
     let objects = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
     let first = try #require(objects.first)
     let id = try #require(first["id"] as? String)
@@ -76,7 +81,9 @@ import Testing
 
   @Test func aLogIsNotOneSnapshot() {
     var decoder = SnapshotDecoder()
-    #expect(throws: DumpError.self) { try decoder.decode(#"[[{"id":"a","type":"codec"}],[{"id":"a","type":"codec"}]]"#) }
+    #expect(throws: DumpError.self) {
+      try decoder.decode(#"[[{"id":"a","type":"codec"}],[{"id":"a","type":"codec"}]]"#)
+    }
     #expect(throws: DumpError.self) { try decoder.decode(#"{"users":[1,2]}"#) }
     do {
       _ = try decoder.decode(#"[{"id":"a","type":"codec""#)
@@ -96,7 +103,8 @@ import Testing
       #expect(a.report.type(at: row) == b.report.type(at: row))
       #expect(a.report.typeName(at: row) == b.report.typeName(at: row))
       #expect(a.report.timestamp(at: row) == b.report.timestamp(at: row))
-      for field in NumericField.allCases where a.report.number(field, at: row) != b.report.number(field, at: row) {
+      for field in NumericField.allCases
+      where a.report.number(field, at: row) != b.report.number(field, at: row) {
         Issue.record("\(a.report.id(at: row)) \(field.name)")
       }
       for field in TextField.allCases where a.report.text(field, at: row) != b.report.text(field, at: row) {

@@ -58,7 +58,9 @@ enum EventNames {
   static func kindAndOutcome(of name: String) -> (EventKind, EventOutcome) {
     var base = Substring(name)
     var outcome = EventOutcome.call
-    for (suffix, meaning) in [("OnSuccess", EventOutcome.success), ("OnFailure", .failure), ("Failed", .failure)]
+    for (suffix, meaning) in [
+      ("OnSuccess", EventOutcome.success), ("OnFailure", .failure), ("Failed", .failure),
+    ]
     where base.hasSuffix(suffix) && base.count > suffix.count {
       base = base.dropLast(suffix.count)
       outcome = meaning

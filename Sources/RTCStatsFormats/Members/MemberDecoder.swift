@@ -107,7 +107,9 @@ struct MemberDecoder {
           decoded.hadTimestamp = true
         }
       case .numeric(let field):
-        if let value = try number(&reader, name: name, policy: policy) { rows.setNumber(value, field, at: row) }
+        if let value = try number(&reader, name: name, policy: policy) {
+          rows.setNumber(value, field, at: row)
+        }
       case .text(let field):
         if let value = try text(&reader, name: name, policy: policy) { rows.setText(value, field, at: row) }
       case .durations(let none, let cpu, let bandwidth, let other):
@@ -174,7 +176,9 @@ struct MemberDecoder {
         let absent = (none: Double.nan, cpu: Double.nan, bandwidth: Double.nan, other: Double.nan)
         guard let base = buffer.baseAddress else { return absent }
         var inner = JSONReader(base: base, count: buffer.count)
-        guard let values = try? durationsObject(&inner, policy: policy), inner.isAtEnd() else { return absent }
+        guard let values = try? durationsObject(&inner, policy: policy), inner.isAtEnd() else {
+          return absent
+        }
         return values
       }
     default:

@@ -133,7 +133,9 @@ struct SnapshotReader {
         }
       } else if SnapshotShape.isPeerConnectionMember(key) {
         peerConnection = try decoder.readText(&reader, name: key)
-      } else if SnapshotShape.isTimestampMember(key) || key.equals("timestamp_us") || key.equals("timestampUs") {
+      } else if SnapshotShape.isTimestampMember(key) || key.equals("timestamp_us")
+        || key.equals("timestampUs")
+      {
         timestamp = try readWrapperTime(&reader, name: key)
       } else {
         try reader.skipValue()

@@ -38,7 +38,8 @@ extension LegacyGoogStatsMapper {
     let codecId = codec(of: legacy, row: row, kind: kind, timestamp: timestamp, into: &report)
     let target =
       direction == .outbound
-      ? mapOutbound(legacy, row: row, id: id, kind: kind, codecId: codecId, timestamp: timestamp, into: &report)
+      ? mapOutbound(
+        legacy, row: row, id: id, kind: kind, codecId: codecId, timestamp: timestamp, into: &report)
       : mapInbound(legacy, row: row, id: id, kind: kind, timestamp: timestamp, into: &report)
     report.setNumber(legacy.number(.ssrc, at: row), .ssrc, at: target)
     report.setText(kind, .kind, at: target)

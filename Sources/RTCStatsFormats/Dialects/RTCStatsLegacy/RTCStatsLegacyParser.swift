@@ -137,7 +137,9 @@ struct RTCStatsLegacyParser: DialectParser {
   }
 
   /// The elements after the value: the first that looks like epoch ms is the time.
-  private mutating func readTime(_ reader: inout JSONReader, array: inout JSONContainer, into line: inout Line)
+  private mutating func readTime(
+    _ reader: inout JSONReader, array: inout JSONContainer, into line: inout Line
+  )
     throws(JSONError)
   {
     var numbers = 0

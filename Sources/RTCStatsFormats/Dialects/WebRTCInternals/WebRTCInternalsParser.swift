@@ -119,7 +119,9 @@ struct WebRTCInternalsParser: DialectParser {
 
   func finish(into consumer: inout some StatsReportConsumer, info: inout DumpInfo) {
     guard isIndexed, !isRTCStatsV0 else { return }
-    let notes = emitted ?? EmitterNotes(exactConnections: 0, spreadConnections: 0, inferredTypes: false, diagnostics: [])
+    let notes =
+      emitted
+      ?? EmitterNotes(exactConnections: 0, spreadConnections: 0, inferredTypes: false, diagnostics: [])
     if notes.exactConnections > 0 && notes.spreadConnections == 0 {
       info.addDetail("M117+ layout (per-object timestamp series)")
     } else if notes.spreadConnections > 0 {
@@ -139,7 +141,8 @@ struct WebRTCInternalsParser: DialectParser {
     info.diagnostics.append(contentsOf: notes.diagnostics)
     let withoutStats = connections.filter { !$0.hasStats }.map(\.name)
     if !withoutStats.isEmpty {
-      info.note(.peerConnectionsWithoutStats, ["peerConnections": .text(withoutStats.joined(separator: ", "))])
+      info.note(
+        .peerConnectionsWithoutStats, ["peerConnections": .text(withoutStats.joined(separator: ", "))])
     }
     if ignoredSeries > 0 {
       info.note(.ignoredSeries, ["count": .integer(ignoredSeries)])
