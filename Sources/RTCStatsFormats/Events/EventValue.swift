@@ -1,3 +1,20 @@
+extension JSONReader {
+  /// Runs `body` on every element of the array under the cursor that is an object, with
+  /// the reader at the element; other elements are skipped. Event lists are such arrays.
+  mutating func forEachObject(inArray body: (inout JSONReader) throws(JSONError) -> Void)
+    throws(JSONError)
+  {
+    var array = try beginArray()
+    while try nextElement(in: &array) {
+      if try peekKind() == .object {
+        try body(&self)
+      } else {
+        try skipValue()
+      }
+    }
+  }
+}
+
 /// Reads the value of an event (a new state, an error, the call's argument) as text.
 enum EventValue {
   /// The value under the cursor as text: a string as it is, with one pair of JSON quotes

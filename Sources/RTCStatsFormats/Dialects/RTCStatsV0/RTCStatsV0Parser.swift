@@ -44,8 +44,7 @@ struct RTCStatsV0Parser: DialectParser {
         if key.equals("peerConnections"), try reader.peekKind() == .object {
           try readPeerConnections(&reader, into: &consumer, info: &info)
         } else if key.equals("getUserMedia"), try reader.peekKind() == .array {
-          var events = try reader.beginArray()
-          while try reader.nextElement(in: &events) {
+          try reader.forEachObject { (reader) throws(JSONError) in
             try readEvent(&reader, connection: nil, into: &consumer, info: &info)
           }
         } else if key.equals("userAgent"), try reader.peekKind() == .string {
@@ -118,9 +117,8 @@ struct RTCStatsV0Parser: DialectParser {
         continue
       }
       let name = key.decoded()
-      var events = try reader.beginArray()
-      while try reader.nextElement(in: &events) {
-        eventCount += try reader.peekKind() == .object ? 1 : 0
+      try reader.forEachObject { (reader) throws(JSONError) in
+        eventCount += 1
         try readEvent(&reader, connection: name, into: &consumer, info: &info)
       }
     }
@@ -132,10 +130,6 @@ struct RTCStatsV0Parser: DialectParser {
     _ reader: inout JSONReader, connection: String?,
     into consumer: inout some StatsReportConsumer, info: inout DumpInfo
   ) throws(JSONError) {
-    guard try reader.peekKind() == .object else {
-      try reader.skipValue()
-      return
-    }
     var type: String?
     var time: Double?
     var valueOffset: Int?

@@ -8,12 +8,7 @@ extension WebRTCInternalsParser {
   mutating func readUpdateLog(_ reader: inout JSONReader, into connection: inout InternalsConnection)
     throws(JSONError)
   {
-    var entries = try reader.beginArray()
-    while try reader.nextElement(in: &entries) {
-      guard try reader.peekKind() == .object else {
-        try reader.skipValue()
-        continue
-      }
+    try reader.forEachObject { (reader) throws(JSONError) in
       var type: String?
       var value: String?
       var timestamp: Double?
@@ -32,7 +27,7 @@ extension WebRTCInternalsParser {
           try reader.skipValue()
         }
       }
-      guard let type else { continue }
+      guard let type else { return }
       connection.add(
         StatsEvent(dumpName: type, time: timestamp ?? time, connection: connection.name, value: value))
     }
@@ -45,12 +40,7 @@ extension WebRTCInternalsParser {
   /// the value is the constraints of a request, the stream id of a success, the error of a
   /// failure.
   mutating func readGetUserMedia(_ reader: inout JSONReader) throws(JSONError) {
-    var entries = try reader.beginArray()
-    while try reader.nextElement(in: &entries) {
-      guard try reader.peekKind() == .object else {
-        try reader.skipValue()
-        continue
-      }
+    try reader.forEachObject { (reader) throws(JSONError) in
       pageEvents.append(try readMediaEntry(&reader))
     }
   }
