@@ -1,5 +1,6 @@
 /// The members of one kind (numeric or text) a ``StatsColumns`` store keeps: an enum whose
 /// raw values number the columns from 0 to ``columnCount`` − 1.
+@usableFromInline
 package protocol StatsColumn: CaseIterable, Sendable {
   /// The column of this member, from 0 to ``columnCount`` − 1.
   var rawValue: Int { get }
@@ -9,12 +10,12 @@ package protocol StatsColumn: CaseIterable, Sendable {
 
 extension NumericField: StatsColumn {
   /// The number of numeric fields.
-  package static let columnCount = allCases.count
+  @usableFromInline package static let columnCount = allCases.count
 }
 
 extension TextField: StatsColumn {
   /// The number of text fields.
-  package static let columnCount = allCases.count
+  @usableFromInline package static let columnCount = allCases.count
 }
 
 /// Stats objects stored column-wise (struct of arrays): per object an id, a timestamp, one
@@ -25,17 +26,25 @@ extension TextField: StatsColumn {
 /// serves every poll of a long dump without allocating. Absent numbers are NaN; text
 /// members are few per object, so a text column holds an index into a separate list of
 /// strings (−1 when absent) and a reset releases only those strings.
+@usableFromInline
 package struct StatsColumns<Numeric: StatsColumn, Text: StatsColumn>: Sendable {
   /// The number of objects.
-  package private(set) var count = 0
+  @usableFromInline package private(set) var count = 0
   @usableFromInline var ids: [String] = []
   @usableFromInline var timestamps: [Double] = []
   @usableFromInline var numbers: [Double] = []
   @usableFromInline var textSlots: [Int32] = []
   @usableFromInline var textValues: [String] = []
+  /// `Numeric.columnCount` and `Text.columnCount`, kept here: reading the types' lazily
+  /// initialised constants costs a check on every member access.
+  @usableFromInline let numericCount: Int
+  @usableFromInline let textCount: Int
 
   /// An empty store.
-  package init() {}
+  package init() {
+    numericCount = Numeric.columnCount
+    textCount = Text.columnCount
+  }
 
   /// Removes every object and keeps the storage.
   package mutating func removeAll() {
@@ -54,8 +63,8 @@ package struct StatsColumns<Numeric: StatsColumn, Text: StatsColumn>: Sendable {
   package mutating func append(id: String, timestamp: Double) -> Int {
     ids.append(id)
     timestamps.append(timestamp)
-    numbers.append(contentsOf: repeatElement(.nan, count: Numeric.columnCount))
-    textSlots.append(contentsOf: repeatElement(-1, count: Text.columnCount))
+    numbers.append(contentsOf: repeatElement(.nan, count: numericCount))
+    textSlots.append(contentsOf: repeatElement(-1, count: textCount))
     count += 1
     return count - 1
   }
@@ -66,8 +75,8 @@ package struct StatsColumns<Numeric: StatsColumn, Text: StatsColumn>: Sendable {
     count -= 1
     ids.removeLast()
     timestamps.removeLast()
-    numbers.removeLast(Numeric.columnCount)
-    textSlots.removeLast(Text.columnCount)
+    numbers.removeLast(numericCount)
+    textSlots.removeLast(textCount)
   }
 
   // MARK: - Reading
@@ -86,14 +95,14 @@ package struct StatsColumns<Numeric: StatsColumn, Text: StatsColumn>: Sendable {
   /// The value of a numeric member, or `nil` when absent.
   @inlinable
   package func number(_ field: Numeric, at index: Int) -> Double? {
-    let value = numbers[index &* Numeric.columnCount &+ field.rawValue]
+    let value = numbers[index &* numericCount &+ field.rawValue]
     return value.isNaN ? nil : value
   }
 
   /// The value of a text member, or `nil` when absent.
   @inlinable
   package func text(_ field: Text, at index: Int) -> String? {
-    text(offset: index &* Text.columnCount &+ field.rawValue)
+    text(offset: index &* textCount &+ field.rawValue)
   }
 
   @inlinable
@@ -104,9 +113,9 @@ package struct StatsColumns<Numeric: StatsColumn, Text: StatsColumn>: Sendable {
 
   /// Whether object `index` has no member besides its id and timestamp.
   package func isEmpty(at index: Int) -> Bool {
-    let n = Numeric.columnCount
+    let n = numericCount
     for offset in 0..<n where !numbers[index &* n &+ offset].isNaN { return false }
-    let t = Text.columnCount
+    let t = textCount
     for offset in 0..<t where textSlots[index &* t &+ offset] >= 0 { return false }
     return true
   }
@@ -126,13 +135,13 @@ package struct StatsColumns<Numeric: StatsColumn, Text: StatsColumn>: Sendable {
   @inlinable
   package mutating func setNumber(_ value: Double?, _ field: Numeric, at index: Int) {
     let stored = value.flatMap { $0.isFinite ? $0 : nil } ?? .nan
-    numbers[index &* Numeric.columnCount &+ field.rawValue] = stored
+    numbers[index &* numericCount &+ field.rawValue] = stored
   }
 
   /// Sets a text member; `nil` removes it.
   @inlinable
   package mutating func setText(_ value: String?, _ field: Text, at index: Int) {
-    setText(value, offset: index &* Text.columnCount &+ field.rawValue)
+    setText(value, offset: index &* textCount &+ field.rawValue)
   }
 
   @inlinable
@@ -156,11 +165,11 @@ package struct StatsColumns<Numeric: StatsColumn, Text: StatsColumn>: Sendable {
   /// object `baseIndex` of `base`: the merge step of delta-compressed dumps.
   package mutating func fillMissing(at index: Int, from base: Self, at baseIndex: Int) {
     if timestamps[index].isNaN { timestamps[index] = base.timestamps[baseIndex] }
-    let n = Numeric.columnCount
+    let n = numericCount
     for offset in 0..<n where numbers[index &* n &+ offset].isNaN {
       numbers[index &* n &+ offset] = base.numbers[baseIndex &* n &+ offset]
     }
-    let t = Text.columnCount
+    let t = textCount
     for offset in 0..<t where textSlots[index &* t &+ offset] < 0 {
       if let value = base.text(offset: baseIndex &* t &+ offset) {
         setText(value, offset: index &* t &+ offset)
@@ -173,9 +182,9 @@ package struct StatsColumns<Numeric: StatsColumn, Text: StatsColumn>: Sendable {
   package mutating func appendCopy(of index: Int, from other: Self) -> Int {
     ids.append(other.ids[index])
     timestamps.append(other.timestamps[index])
-    let n = Numeric.columnCount
+    let n = numericCount
     numbers.append(contentsOf: other.numbers[(index &* n)..<(index &* n &+ n)])
-    let t = Text.columnCount
+    let t = textCount
     textSlots.append(contentsOf: repeatElement(-1, count: t))
     for offset in 0..<t {
       if let value = other.text(offset: index &* t &+ offset) {
@@ -190,10 +199,10 @@ package struct StatsColumns<Numeric: StatsColumn, Text: StatsColumn>: Sendable {
   package mutating func replace(at index: Int, withCopyOf otherIndex: Int, from other: Self) {
     ids[index] = other.ids[otherIndex]
     timestamps[index] = other.timestamps[otherIndex]
-    let n = Numeric.columnCount
+    let n = numericCount
     numbers.replaceSubrange(
       (index &* n)..<(index &* n &+ n), with: other.numbers[(otherIndex &* n)..<(otherIndex &* n &+ n)])
-    let t = Text.columnCount
+    let t = textCount
     for offset in 0..<t {
       setText(other.text(offset: otherIndex &* t &+ offset), offset: index &* t &+ offset)
     }

@@ -9,14 +9,17 @@
 /// convert libwebrtc's microseconds before storing them. An absent member reads as `nil`.
 public struct StatsReport: Sendable {
   /// The number of stats objects in the report.
-  public var count: Int { columns.count }
+  @inlinable public var count: Int { columns.count }
   /// When the report was taken, if the dump says so (ms since epoch).
   public var timestamp: Double?
 
+  // The readers and member setters are inlinable: parsers in other modules call them once
+  // per member, and the storage is a plain column store.
+
   /// Ids, timestamps and members.
-  private var columns = StatsColumns<NumericField, TextField>()
-  private var types: [StatsType] = []
-  private var typeNames: [String] = []
+  @usableFromInline var columns = StatsColumns<NumericField, TextField>()
+  @usableFromInline var types: [StatsType] = []
+  @usableFromInline var typeNames: [String] = []
 
   /// An empty report.
   public init() {}
@@ -56,21 +59,21 @@ public struct StatsReport: Sendable {
   // MARK: - Reading
 
   /// The `id` of object `index`.
-  public func id(at index: Int) -> String { columns.id(at: index) }
+  @inlinable public func id(at index: Int) -> String { columns.id(at: index) }
   /// The type of object `index`.
-  public func type(at index: Int) -> StatsType { types[index] }
+  @inlinable public func type(at index: Int) -> StatsType { types[index] }
   /// The `type` of object `index` as the dump spelled it.
   public func typeName(at index: Int) -> String { typeNames[index] }
   /// The timestamp of object `index` in ms since epoch, or `nil` when it had none.
-  public func timestamp(at index: Int) -> Double? { columns.timestamp(at: index) }
+  @inlinable public func timestamp(at index: Int) -> Double? { columns.timestamp(at: index) }
 
   /// The value of a numeric member, or `nil` when absent.
-  public func number(_ field: NumericField, at index: Int) -> Double? {
+  @inlinable public func number(_ field: NumericField, at index: Int) -> Double? {
     columns.number(field, at: index)
   }
 
   /// The value of a text member, or `nil` when absent.
-  public func text(_ field: TextField, at index: Int) -> String? {
+  @inlinable public func text(_ field: TextField, at index: Int) -> String? {
     columns.text(field, at: index)
   }
 
@@ -88,11 +91,11 @@ public struct StatsReport: Sendable {
     columns.setTimestamp(timestamp, at: index)
   }
   /// Sets a numeric member; `nil` or a non-finite value removes it.
-  public mutating func setNumber(_ value: Double?, _ field: NumericField, at index: Int) {
+  @inlinable public mutating func setNumber(_ value: Double?, _ field: NumericField, at index: Int) {
     columns.setNumber(value, field, at: index)
   }
   /// Sets a text member; `nil` removes it.
-  public mutating func setText(_ value: String?, _ field: TextField, at index: Int) {
+  @inlinable public mutating func setText(_ value: String?, _ field: TextField, at index: Int) {
     columns.setText(value, field, at: index)
   }
 

@@ -124,6 +124,7 @@ package struct JSONReader {
   }
 
   /// The next non-whitespace byte, without consuming it; `nil` at the end.
+  @inline(__always)
   package mutating func peekByte() -> UInt8? {
     skipWhitespace()
     return offset < count ? base[offset] : nil

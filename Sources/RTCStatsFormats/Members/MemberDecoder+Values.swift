@@ -61,9 +61,15 @@ extension MemberDecoder {
   /// A text member: a string (interned), or what `policy` accepts besides: numbers and
   /// booleans spelled out, JSON quotes stripped; `nil` for `null` and anything else
   /// (counted when the policy says so).
+  @inline(__always)
   mutating func text(_ reader: inout JSONReader, name: JSONKey?, policy: MemberPolicy)
     throws(JSONError) -> String?
   {
+    if reader.peekByte() == UInt8(ascii: "\"") {
+      let token = try reader.readStringToken()
+      guard token.hasEscapes, policy.decodesJSONStrings else { return interner.intern(token) }
+      return unquotedText(token)
+    }
     switch try reader.peekKind() {
     case .string:
       let token = try reader.readStringToken()

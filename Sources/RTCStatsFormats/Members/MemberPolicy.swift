@@ -8,6 +8,9 @@
 /// | ``legacyGoog`` | as ``w3c``, and `"true"`/`"false"` | strings only | skipped silently | the key | strings only |
 /// | ``webrtcInternals`` | as ``w3c``, and JSON-quoted numbers (`"\"42\""`) | strings with JSON quotes stripped, numbers as written | skipped silently | (series) | (series) |
 struct MemberPolicy: Sendable {
+  // The policies are computed, not stored: constants the compiler folds into each call site,
+  // where a stored `static let` would cost a lazy-initialisation check per value read.
+
   /// How a text member given as a number is spelled.
   enum NumberSpelling: Sendable {
     /// Not accepted: only strings are text.
@@ -36,27 +39,35 @@ struct MemberPolicy: Sendable {
   var readsCompressedTypes: Bool
 
   /// W3C stats as `getStats()`, app loggers and libwebrtc write them.
-  static let w3c = MemberPolicy(
-    countsIgnored: true, readsBooleanStrings: false, decodesJSONStrings: false,
-    numbersAsText: .canonical, booleansAsText: true, idComesFromKey: false,
-    readsCompressedTypes: false)
+  static var w3c: MemberPolicy {
+    MemberPolicy(
+      countsIgnored: true, readsBooleanStrings: false, decodesJSONStrings: false,
+      numbersAsText: .canonical, booleansAsText: true, idComesFromKey: false,
+      readsCompressedTypes: false)
+  }
 
   /// rtcstats dumps (file format 3 and the W3C payloads of legacy dumps): objects keyed by
   /// id, possibly compressed.
-  static let rtcstatsDump = MemberPolicy(
-    countsIgnored: true, readsBooleanStrings: false, decodesJSONStrings: false,
-    numbersAsText: .canonical, booleansAsText: true, idComesFromKey: true,
-    readsCompressedTypes: true)
+  static var rtcstatsDump: MemberPolicy {
+    MemberPolicy(
+      countsIgnored: true, readsBooleanStrings: false, decodesJSONStrings: false,
+      numbersAsText: .canonical, booleansAsText: true, idComesFromKey: true,
+      readsCompressedTypes: true)
+  }
 
   /// Legacy goog stats: every value a string.
-  static let legacyGoog = MemberPolicy(
-    countsIgnored: false, readsBooleanStrings: true, decodesJSONStrings: false,
-    numbersAsText: .rejected, booleansAsText: false, idComesFromKey: true,
-    readsCompressedTypes: false)
+  static var legacyGoog: MemberPolicy {
+    MemberPolicy(
+      countsIgnored: false, readsBooleanStrings: true, decodesJSONStrings: false,
+      numbersAsText: .rejected, booleansAsText: false, idComesFromKey: true,
+      readsCompressedTypes: false)
+  }
 
   /// The elements of webrtc-internals series, which JavaScript serialised, some twice.
-  static let webrtcInternals = MemberPolicy(
-    countsIgnored: false, readsBooleanStrings: false, decodesJSONStrings: true,
-    numbersAsText: .asWritten, booleansAsText: true, idComesFromKey: false,
-    readsCompressedTypes: false)
+  static var webrtcInternals: MemberPolicy {
+    MemberPolicy(
+      countsIgnored: false, readsBooleanStrings: false, decodesJSONStrings: true,
+      numbersAsText: .asWritten, booleansAsText: true, idComesFromKey: false,
+      readsCompressedTypes: false)
+  }
 }

@@ -27,9 +27,19 @@ struct LegacyTrackMerge {
 
   /// The `track` and `media-source` objects of one peer connection.
   private struct Connection {
+    let name: String
     var tracks: [String: TrackMembers] = [:]
-    /// `trackIdentifier` per `media-source` id (`nil` when the source has none).
-    var mediaSourceTracks: [String: String?] = [:]
+    /// `trackIdentifier` per `media-source` id (`nil` when the source has none): a few per
+    /// connection, searched in order, which costs less than hashing their ids every poll.
+    var mediaSources: [(id: String, trackIdentifier: String?)] = []
+
+    mutating func noteSource(id: String, trackIdentifier: String?) {
+      if let index = mediaSources.firstIndex(where: { $0.id == id }) {
+        mediaSources[index].trackIdentifier = trackIdentifier
+      } else {
+        mediaSources.append((id, trackIdentifier))
+      }
+    }
   }
 
   /// The numeric members lent by a `track` object.
@@ -41,13 +51,18 @@ struct LegacyTrackMerge {
   /// Mutated in place, so that the maps are not copied for every report.
   private var connections: [Connection] = []
   private var connectionIndex: [String: Int] = [:]
+  /// The connection of the last report: reports of one connection usually follow each other.
+  private var lastConnection = -1
 
   /// `report` with the members of the `track` objects merged in, or `nil` when nothing
   /// changes (the common case: no `track` objects, or rows that already have everything).
   ///
   /// - Complexity: O(*n*) in the objects of the report.
   mutating func merged(_ report: StatsReport, peerConnection: String) -> StatsReport? {
-    let index = connectionIndex[peerConnection] ?? addConnection(peerConnection)
+    let index =
+      lastConnection >= 0 && connections[lastConnection].name == peerConnection
+      ? lastConnection : connectionIndex[peerConnection] ?? addConnection(peerConnection)
+    lastConnection = index
     for row in 0..<report.count {
       switch report.type(at: row) {
       case .track:
@@ -55,8 +70,8 @@ struct LegacyTrackMerge {
           numbers: Self.lentNumbers.compactMap { field in report.number(field, at: row).map { (field, $0) } },
           trackIdentifier: report.text(.trackIdentifier, at: row))
       case .mediaSource:
-        connections[index].mediaSourceTracks[report.id(at: row)] = .some(
-          report.text(.trackIdentifier, at: row))
+        connections[index].noteSource(
+          id: report.id(at: row), trackIdentifier: report.text(.trackIdentifier, at: row))
       default:
         break
       }
@@ -67,7 +82,7 @@ struct LegacyTrackMerge {
 
   private mutating func addConnection(_ name: String) -> Int {
     connectionIndex[name] = connections.count
-    connections.append(Connection())
+    connections.append(Connection(name: name))
     return connections.count - 1
   }
 
@@ -97,8 +112,8 @@ struct LegacyTrackMerge {
     -> Bool
   {
     guard let source = report.text(.mediaSourceId, at: row),
-      let trackIdentifier = connection.mediaSourceTracks[source]
+      let known = connection.mediaSources.first(where: { $0.id == source })
     else { return false }
-    return trackIdentifier != nil
+    return known.trackIdentifier != nil
   }
 }

@@ -53,7 +53,7 @@ enum LegacyGoogStatsField: Int, CaseIterable, StatsColumn {
   /// The member name in the dump.
   var name: String { String(describing: self) }
   /// The number of fields.
-  static let columnCount = allCases.count
+  @usableFromInline static let columnCount = allCases.count
 }
 
 /// A text member of a legacy stats object that ``LegacyGoogStatsMapper`` reads.
@@ -75,7 +75,7 @@ enum LegacyGoogStatsTextField: Int, CaseIterable, StatsColumn {
   /// The member name in the dump.
   var name: String { String(describing: self) }
   /// The number of fields.
-  static let columnCount = allCases.count
+  @usableFromInline static let columnCount = allCases.count
 }
 
 /// The legacy stats objects of one poll, column-wise like `StatsReport` (the same

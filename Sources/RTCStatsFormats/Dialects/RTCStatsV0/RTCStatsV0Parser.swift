@@ -27,15 +27,19 @@ struct RTCStatsV0Parser: DialectParser {
   /// Events of the peer connections (getStats included).
   private var eventCount = 0
 
+  /// The size of the stream when known: the whole document is read into one buffer of it.
+  private let sizeHint: Int?
+
   init(_ context: DialectContext) {
     pipeline = RTCStatsLegacyPipeline(ignored: context.ignoredMembers)
+    sizeHint = context.sizeHint
   }
 
   mutating func parse(
     window: inout StreamWindow, source: inout some ByteSource,
     into consumer: inout some StatsReportConsumer, info: inout DumpInfo
   ) throws(DumpError) -> ParseOutcome {
-    try window.fillToEnd(from: &source)
+    try window.fillToEnd(from: &source, sizeHint: sizeHint)
     let bytes = window.unread
     var reader = JSONReader(bytes)
     do throws(JSONError) {

@@ -71,7 +71,12 @@ struct WebRTCInternalsParser: DialectParser {
     var diagnostics: [Diagnostic]
   }
 
-  init(_ context: DialectContext) {}
+  /// The size of the stream when known: the whole document is read into one buffer of it.
+  private let sizeHint: Int?
+
+  init(_ context: DialectContext) {
+    sizeHint = context.sizeHint
+  }
 
   /// Reads the whole stream, indexes it and emits the events and reports of every peer
   /// connection.
@@ -81,7 +86,7 @@ struct WebRTCInternalsParser: DialectParser {
   ) throws(DumpError) -> ParseOutcome {
     // Once indexed, the window must not change: the index points into it.
     if !isIndexed {
-      try window.fillToEnd(from: &source)
+      try window.fillToEnd(from: &source, sizeHint: sizeHint)
       try index(document: window.unread)
     }
     if isRTCStatsV0 { return .handOver(to: RTCStatsV0Parser.self) }
