@@ -1,7 +1,8 @@
 /// Why a dump could not be read: the one error type of `RTCStatsFormats`.
 ///
 /// ``category`` decides the exit status (`input`: 66 EX_NOINPUT, `data`: 65 EX_DATAERR);
-/// ``line`` and ``column`` (1-based, bytes) say where, when known.
+/// ``line`` and ``column`` (1-based, bytes) say where, when known; ``reason`` says what
+/// happened for code that reacts to it (the ``message`` is for people).
 public struct DumpError: Error, Equatable, Sendable, CustomStringConvertible {
   /// What kind of failure.
   public enum Category: Sendable, Equatable {
@@ -11,17 +12,48 @@ public struct DumpError: Error, Equatable, Sendable, CustomStringConvertible {
     case data
   }
 
+  /// What happened, as data.
+  public enum Reason: Sendable, Equatable {
+    /// Anything but a truncation: the message says what.
+    case invalid
+    /// The input ended in the middle of a value: a cut-off download or a file still being
+    /// written. `problem` says what was expected (`unexpected end of input, expected ','`).
+    /// `DumpReader` analyses the part before the cut when there is one.
+    case truncated(problem: String)
+  }
+
+  /// What kind of failure.
   public var category: Category
   /// What is wrong, lowercase, without the file name.
   public var message: String
+  /// The 1-based line of the problem, when known.
   public var line: Int?
+  /// The 1-based column (in bytes) of the problem, when known.
   public var column: Int?
+  /// What happened, as data.
+  public var reason: Reason
 
+  /// Creates an error; ``reason`` is ``Reason/invalid``.
   public init(_ category: Category, _ message: String, line: Int? = nil, column: Int? = nil) {
     self.category = category
     self.message = message
     self.line = line
     self.column = column
+    self.reason = .invalid
+  }
+
+  /// The error for an input that ends in the middle of a value; the message is
+  /// `the dump is truncated: <problem>`.
+  public static func truncated(_ problem: String, line: Int? = nil, column: Int? = nil) -> DumpError {
+    var error = DumpError(.data, "the dump is truncated: " + problem, line: line, column: column)
+    error.reason = .truncated(problem: problem)
+    return error
+  }
+
+  /// Whether the input ended in the middle of a value.
+  public var isTruncation: Bool {
+    if case .truncated = reason { return true }
+    return false
   }
 
   /// `LINE:COL: message`, or the message alone when there is no position.

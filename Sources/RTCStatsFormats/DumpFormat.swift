@@ -27,31 +27,3 @@ public enum DumpFormat: String, Sendable, CaseIterable {
     }
   }
 }
-
-/// What a parser learned about a dump besides its stats.
-public struct DumpInfo: Sendable {
-  /// The detected dialect.
-  public var format: DumpFormat
-  /// Details of the dialect, e.g. `JSON lines`, `timestamps in µs`.
-  public var details: [String] = []
-  /// Bytes read from the file (compressed size for gzip).
-  public var bytes: Int = 0
-  /// Whether the file was gzip-compressed.
-  public var isCompressed = false
-  /// Stats reports (polls) read, all peer connections together.
-  public var reportCount = 0
-  /// The browser's user agent, when the dump records it.
-  public var userAgent: String?
-  /// Problems that did not stop the analysis.
-  public var warnings: [String] = []
-  /// Whether the dump ended in the middle of a value; the part before was analysed.
-  public var isTruncated = false
-
-  public init(format: DumpFormat) {
-    self.format = format
-  }
-
-  mutating func addDetail(_ detail: String) {
-    if !details.contains(detail) { details.append(detail) }
-  }
-}

@@ -1,30 +1,34 @@
 public import RTCStatsCore
 
-/// A parser for one dialect. It reads the stream from the window's current position to
-/// the end and hands every stats report to the consumer.
-protocol DialectParser {
-  mutating func parse(
-    window: inout StreamWindow, source: inout some ByteSource,
-    into consumer: inout some StatsReportConsumer, info: inout DumpInfo) throws(DumpError)
-}
-
-/// Reads a dump in any supported dialect and feeds its reports to a consumer.
+/// Reads a dump in any supported dialect and feeds its reports and events to a consumer.
 ///
 ///     var analyzer = CallAnalyzer()
 ///     let info = try DumpReader.read(path: "dump.json", into: &analyzer)
 ///     print(info.format, analyzer.analysis().peerConnections.count)
 ///
-/// The dialect is detected from the bytes (gzip is decompressed transparently). Line- and
-/// unit-oriented dialects are streamed with bounded memory; whole-document dialects
-/// (webrtc-internals, rtcstats v0) hold one copy of the decompressed file.
+/// The dialect is detected from the bytes (gzip is decompressed transparently) by asking
+/// ``DialectRegistry``. Line- and unit-oriented dialects are streamed with bounded memory;
+/// whole-document dialects (webrtc-internals, rtcstats v0) hold one copy of the
+/// decompressed file.
+///
+/// What every dialect shares happens here, once: the reports are normalised to modern W3C
+/// (``NormalisingConsumer``); a dump cut in the middle of a value is analysed up to the cut
+/// and marked truncated; ignored members are counted and reported; a dump with events but
+/// no stats is a result with a ``DiagnosticCode/noPeerConnection`` diagnostic; and the
+/// consumer's `finish()` is called once at the end of a successful read.
 public enum DumpReader {
   /// Reads the file at `path` (`"-"` for standard input).
-  public static func read(path: String, into consumer: inout some StatsReportConsumer)
-    throws(DumpError) -> DumpInfo
-  {
+  ///
+  /// - Parameter parallel: Whether a large JSON-lines log may be parsed on several threads
+  ///   (see ``read(source:sizeHint:parallel:into:)``).
+  /// - Returns: What the reader learned about the dump.
+  /// - Throws: ``DumpError`` when the file cannot be read or is not a supported dump.
+  public static func read(
+    path: String, parallel: Bool = true, into consumer: inout some StatsReportConsumer
+  ) throws(DumpError) -> DumpInfo {
     let file = try FileByteSource(path: path)
     defer { file.close() }
-    return try read(source: file, sizeHint: file.size, into: &consumer)
+    return try read(source: file, sizeHint: file.size, parallel: parallel, into: &consumer)
   }
 
   /// Reads a dump from any byte source.
@@ -33,6 +37,8 @@ public enum DumpReader {
   ///   - sizeHint: The size of the stream when known (a regular file's size).
   ///   - parallel: Whether a large JSON-lines log may be parsed on several threads; the
   ///     reports reach the consumer in the same order either way.
+  /// - Returns: What the reader learned about the dump.
+  /// - Throws: ``DumpError`` when the source cannot be read or is not a supported dump.
   public static func read(
     source: some ByteSource, sizeHint: Int? = nil, parallel: Bool = true,
     into consumer: inout some StatsReportConsumer
@@ -48,77 +54,96 @@ public enum DumpReader {
       if count == 0 { break }
       magic.append(contentsOf: buffer[magic.count..<(magic.count + count)])
     }
+    var normalising = NormalisingConsumer(consumer)
+    defer { consumer = normalising.base }
     var info: DumpInfo
     if magic == [0x1F, 0x8B] {
       var gzip = try GzipByteSource(PrefixedByteSource(prefix: magic, base: counting))
       defer { gzip.close() }
-      info = try readDecompressed(source: &gzip, sizeHint: nil, parallel: parallel, into: &consumer)
+      info = try readDecompressed(
+        source: &gzip, sizeHint: nil, parallel: parallel, into: &normalising)
       info.isCompressed = true
     } else {
       var plain = PrefixedByteSource(prefix: magic, base: counting)
-      info = try readDecompressed(source: &plain, sizeHint: sizeHint, parallel: parallel, into: &consumer)
+      info = try readDecompressed(
+        source: &plain, sizeHint: sizeHint, parallel: parallel, into: &normalising)
     }
     info.bytes = counter.value
+    normalising.finish()
     return info
   }
 
-  private static func readDecompressed(
+  private static func readDecompressed<Consumer: StatsReportConsumer>(
     source: inout some ByteSource, sizeHint: Int?, parallel: Bool,
-    into consumer: inout some StatsReportConsumer
+    into consumer: inout NormalisingConsumer<Consumer>
   ) throws(DumpError) -> DumpInfo {
+    let context = DialectContext(sizeHint: sizeHint, allowsParallelLines: parallel)
     // A small file needs no 4 MB window: size it to the file when the size is known.
     var window = StreamWindow(
       initialSize: sizeHint.map { min($0 + 4096, StreamWindow.initialSize) } ?? StreamWindow.initialSize)
+    window.ignoredMembers = context.ignoredMembers
     _ = try window.fill(from: &source)
-
-    while window.unread.count < FormatDetector.prefixLength, try window.fill(from: &source) {}
+    while window.unread.count < DumpPrefix.length, try window.fill(from: &source) {}
     let unread = window.unread
-    let prefix = UnsafeRawBufferPointer(rebasing: unread.prefix(FormatDetector.prefixLength))
-    let detection = FormatDetector.detect(
-      prefix, isComplete: window.isAtEndOfStream && prefix.count == unread.count)
-    switch detection {
-    case .rejected(let message):
-      throw DumpError(.data, message)
-    case .getStats:
-      var info = DumpInfo(format: .getStatsLog)
-      var parser = GetStatsParser()
-      parser.sizeHint = sizeHint
-      parser.allowsParallelLines = parallel
-      try parser.parse(window: &window, source: &source, into: &consumer, info: &info)
-      if info.reportCount == 0 {
-        throw DumpError(.data, "no stats reports found (valid JSON, but no getStats objects in it)")
+    let prefix = try DumpPrefix(
+      UnsafeRawBufferPointer(rebasing: unread.prefix(DumpPrefix.length)),
+      isComplete: window.isAtEndOfStream && unread.count <= DumpPrefix.length)
+    var dialect = try DialectRegistry.dialect(for: prefix)
+    while true {
+      var info = DumpInfo(format: dialect.format)
+      var parser = dialect.init(context)
+      let outcome = try read(
+        &parser, window: &window, source: &source, into: &consumer, info: &info)
+      if case .handOver(let next) = outcome {
+        dialect = next
+        continue
       }
+      try checkStats(of: info, parser: parser)
+      noteCommonDiagnostics(&info, context: context)
       return info
-    case .chromeDump:
-      // One JSON object: read it whole, then its top-level members tell the dialect.
-      try window.fillToEnd(from: &source, sizeHint: sizeHint)
-      // The internals index pass reads the top-level members anyway; it notes a lower-case
-      // `peerConnections` member, the mark of an rtcstats v0 export.
-      var parser = WebRTCInternalsParser()
-      try parser.index(document: window.unread)
-      if parser.isRTCStatsV0 {
-        var info = DumpInfo(format: .rtcstatsV0)
-        var v0 = RTCStatsV0Parser()
-        try v0.parse(window: &window, source: &source, into: &consumer, info: &info)
-        return info
-      }
-      var info = DumpInfo(format: .webrtcInternals)
-      try parser.parse(window: &window, source: &source, into: &consumer, info: &info)
-      if info.reportCount == 0 {
-        throw DumpError(
-          .data, "no stats in this webrtc-internals dump (its peer connections have no stats series)")
-      }
-      return info
-    case .rtcstats:
-      var info = DumpInfo(format: .rtcstats)
-      var parser = RTCStatsDumpParser()
-      try parser.parse(window: &window, source: &source, into: &consumer, info: &info)
-      return info
-    case .rtcstatsLegacy:
-      var info = DumpInfo(format: .rtcstatsLegacy)
-      var parser = RTCStatsLegacyParser()
-      try parser.parse(window: &window, source: &source, into: &consumer, info: &info)
-      return info
+    }
+  }
+
+  /// Runs one parser: its parse, then its finish, and the truncation rule.
+  private static func read<Consumer: StatsReportConsumer>(
+    _ parser: inout some DialectParser, window: inout StreamWindow, source: inout some ByteSource,
+    into consumer: inout NormalisingConsumer<Consumer>, info: inout DumpInfo
+  ) throws(DumpError) -> ParseOutcome {
+    let outcome: ParseOutcome
+    do throws(DumpError) {
+      outcome = try parser.parse(window: &window, source: &source, into: &consumer, info: &info)
+    } catch {
+      info.eventCount = consumer.eventCount
+      parser.finish(into: &consumer, info: &info)
+      // A cut after complete reports: analyse them, and say so.
+      let analysed = parser.analysedBeforeTruncation(info)
+      guard case .truncated(let problem) = error.reason, analysed > 0 else { throw error }
+      info.isTruncated = true
+      info.diagnostics.append(
+        type(of: parser).truncationWording.diagnostic(for: error, problem: problem, count: analysed))
+      return .done
+    }
+    if case .done = outcome {
+      info.eventCount = consumer.eventCount
+      parser.finish(into: &consumer, info: &info)
+    }
+    return outcome
+  }
+
+  /// A dump without reports: an error when it has no events either (and its dialect
+  /// treats that as one), else a result that says what it holds.
+  private static func checkStats(of info: DumpInfo, parser: some DialectParser) throws(DumpError) {
+    guard info.reportCount == 0 else { return }
+    if info.eventCount == 0, let error = parser.emptyDumpError(info) { throw error }
+  }
+
+  private static func noteCommonDiagnostics(_ info: inout DumpInfo, context: DialectContext) {
+    if info.reportCount == 0, info.eventCount > 0, !info.has(.noStatsReports) {
+      info.note(.noPeerConnection, ["events": .integer(info.eventCount)])
+    }
+    let ignored = context.ignoredMembers
+    if ignored.count > 0 {
+      info.note(.ignoredMembers, ["count": .integer(ignored.count), "member": .text(ignored.first ?? "?")])
     }
   }
 }

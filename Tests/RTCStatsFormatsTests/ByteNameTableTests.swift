@@ -41,16 +41,16 @@ import Testing
     let fields = NumericField.allCases.filter { !$0.name.contains(".") }
     let mismatches = Mismatches()
     DispatchQueue.concurrentPerform(iterations: 4) { _ in
-      for field in fields where StatsKeyTable.standard.lookup(field.name) != .numeric(field) {
+      for field in fields where MemberTables.w3c.lookup(field.name) != .numeric(field) {
         mismatches.add(field.name)
       }
-      for field in TextField.allCases where StatsKeyTable.standard.lookup(field.name) != .text(field) {
+      for field in TextField.allCases where MemberTables.w3c.lookup(field.name) != .text(field) {
         mismatches.add(field.name)
       }
     }
     #expect(mismatches.names.isEmpty)
-    #expect(StatsKeyTable.standard.lookup("mediaType") == .text(.kind))
-    #expect(StatsKeyTable.standard.lookup("googFrameRateSent") == nil)
+    #expect(MemberTables.w3c.lookup("mediaType") == .text(.kind))
+    #expect(MemberTables.w3c.lookup("googFrameRateSent") == nil)
   }
 }
 

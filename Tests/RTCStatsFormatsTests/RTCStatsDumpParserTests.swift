@@ -227,7 +227,7 @@ struct RTCStatsSmallWindowTests {
     _ = try window.fill(from: &source)
     var recorder = ReportRecorder()
     var info = DumpInfo(format: .rtcstats)
-    try parser.parse(window: &window, source: &source, into: &recorder, info: &info)
+    _ = try parser.parse(window: &window, source: &source, into: &recorder, info: &info)
     return recorder.reports
   }
 
@@ -254,8 +254,8 @@ struct RTCStatsSmallWindowTests {
   @Test func fileFormat3DeltasSurviveRetries() throws {
     for text in [RTCStatsDumpParserTests.compressed, RTCStatsDumpParserTests.chromeExport] {
       let bytes = Array(text.utf8)
-      let small = try Self.records(RTCStatsDumpParser(), bytes: bytes, initialSize: 64)
-      let large = try Self.records(RTCStatsDumpParser(), bytes: bytes, initialSize: 1 << 20)
+      let small = try Self.records(RTCStatsDumpParser(DialectContext()), bytes: bytes, initialSize: 64)
+      let large = try Self.records(RTCStatsDumpParser(DialectContext()), bytes: bytes, initialSize: 1 << 20)
       #expect(!large.isEmpty)
       Self.assertSame(small, large)
     }
@@ -274,8 +274,8 @@ struct RTCStatsSmallWindowTests {
     while case let count = try gzip.read(into: buffer), count > 0 {
       bytes.append(contentsOf: buffer[..<count])
     }
-    let small = try Self.records(RTCStatsDumpParser(), bytes: bytes, initialSize: 16 << 10)
-    let large = try Self.records(RTCStatsDumpParser(), bytes: bytes, initialSize: 1 << 22)
+    let small = try Self.records(RTCStatsDumpParser(DialectContext()), bytes: bytes, initialSize: 16 << 10)
+    let large = try Self.records(RTCStatsDumpParser(DialectContext()), bytes: bytes, initialSize: 1 << 22)
     #expect(large.count == 60)
     Self.assertSame(small, large)
   }
@@ -286,8 +286,8 @@ struct RTCStatsSmallWindowTests {
       LegacyGoogStatsMapperTests.dump,
     ] {
       let bytes = Array(text.utf8)
-      let small = try Self.records(RTCStatsLegacyParser(), bytes: bytes, initialSize: 64)
-      let large = try Self.records(RTCStatsLegacyParser(), bytes: bytes, initialSize: 1 << 20)
+      let small = try Self.records(RTCStatsLegacyParser(DialectContext()), bytes: bytes, initialSize: 64)
+      let large = try Self.records(RTCStatsLegacyParser(DialectContext()), bytes: bytes, initialSize: 1 << 20)
       #expect(!large.isEmpty)
       Self.assertSame(small, large)
     }

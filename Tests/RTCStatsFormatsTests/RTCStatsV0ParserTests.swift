@@ -55,11 +55,11 @@ struct RTCStatsV0ParserTests {
 
   @Test func parsesISOTimes() {
     #expect(
-      RTCStatsV0Parser.epochMilliseconds(iso8601: "2016-01-28T18:24:21.237Z") == 1_454_005_461_237)
-    #expect(RTCStatsV0Parser.epochMilliseconds(iso8601: "1970-01-01T00:00:00Z") == 0)
+      ISO8601.milliseconds("2016-01-28T18:24:21.237Z") == 1_454_005_461_237)
+    #expect(ISO8601.milliseconds("1970-01-01T00:00:00Z") == 0)
     #expect(
-      RTCStatsV0Parser.epochMilliseconds(iso8601: "2024-02-29T12:00:00.5Z") == 1_709_208_000_500)
-    #expect(RTCStatsV0Parser.epochMilliseconds(iso8601: "28/01/2016") == nil)
+      ISO8601.milliseconds("2024-02-29T12:00:00.5Z") == 1_709_208_000_500)
+    #expect(ISO8601.milliseconds("28/01/2016") == nil)
   }
 
   /// Figures computed with python3 from the raw file (`json.load`): the legacy `ssrc` objects

@@ -9,36 +9,27 @@
 /// convert libwebrtc's microseconds before storing them. An absent member reads as `nil`.
 public struct StatsReport: Sendable {
   /// The number of stats objects in the report.
-  public private(set) var count = 0
+  @inlinable public var count: Int { columns.count }
   /// When the report was taken, if the dump says so (ms since epoch).
   public var timestamp: Double?
 
-  private var ids: [String] = []
-  private var types: [StatsType] = []
-  private var typeNames: [String] = []
-  private var timestamps: [Double] = []
-  private var numbers: [Double] = []
-  /// Per row and text field: an index into `textValues`, or −1. Text members are few per
-  /// object, so the strings live in a separate list and a reset releases only those.
-  private var textSlots: [Int32] = []
-  private var textValues: [String] = []
+  // The readers and member setters are inlinable: parsers in other modules call them once
+  // per member, and the storage is a plain column store.
 
-  private static let numericCount = NumericField.allCases.count
-  private static let textCount = TextField.allCases.count
+  /// Ids, timestamps and members.
+  @usableFromInline var columns = StatsColumns<NumericField, TextField>()
+  @usableFromInline var types: [StatsType] = []
+  @usableFromInline var typeNames: [String] = []
 
+  /// An empty report.
   public init() {}
 
   /// Removes every object and keeps the storage for the next poll.
   public mutating func removeAll() {
-    count = 0
     timestamp = nil
-    ids.removeAll(keepingCapacity: true)
+    columns.removeAll()
     types.removeAll(keepingCapacity: true)
     typeNames.removeAll(keepingCapacity: true)
-    timestamps.removeAll(keepingCapacity: true)
-    numbers.removeAll(keepingCapacity: true)
-    textSlots.removeAll(keepingCapacity: true)
-    textValues.removeAll(keepingCapacity: true)
   }
 
   /// Appends an object with no members and returns its index.
@@ -52,58 +43,44 @@ public struct StatsReport: Sendable {
   public mutating func append(id: String, type: StatsType, typeName: String, timestamp: Double)
     -> Int
   {
-    ids.append(id)
     types.append(type)
     typeNames.append(typeName)
-    timestamps.append(timestamp)
-    numbers.append(contentsOf: repeatElement(.nan, count: Self.numericCount))
-    textSlots.append(contentsOf: repeatElement(-1, count: Self.textCount))
-    count += 1
-    return count - 1
+    return columns.append(id: id, timestamp: timestamp)
   }
 
   /// Removes the last object, for a parser that finds it is not a stats object after all.
   public mutating func removeLast() {
     precondition(count > 0, "removeLast() on an empty report")
-    count -= 1
-    ids.removeLast()
+    columns.removeLast()
     types.removeLast()
     typeNames.removeLast()
-    timestamps.removeLast()
-    numbers.removeLast(Self.numericCount)
-    textSlots.removeLast(Self.textCount)
   }
 
   // MARK: - Reading
 
   /// The `id` of object `index`.
-  public func id(at index: Int) -> String { ids[index] }
+  @inlinable public func id(at index: Int) -> String { columns.id(at: index) }
   /// The type of object `index`.
-  public func type(at index: Int) -> StatsType { types[index] }
+  @inlinable public func type(at index: Int) -> StatsType { types[index] }
   /// The `type` of object `index` as the dump spelled it.
   public func typeName(at index: Int) -> String { typeNames[index] }
   /// The timestamp of object `index` in ms since epoch, or `nil` when it had none.
-  public func timestamp(at index: Int) -> Double? {
-    let value = timestamps[index]
-    return value.isNaN ? nil : value
-  }
+  @inlinable public func timestamp(at index: Int) -> Double? { columns.timestamp(at: index) }
 
   /// The value of a numeric member, or `nil` when absent.
-  public func number(_ field: NumericField, at index: Int) -> Double? {
-    let value = numbers[index &* Self.numericCount &+ field.rawValue]
-    return value.isNaN ? nil : value
+  @inlinable public func number(_ field: NumericField, at index: Int) -> Double? {
+    columns.number(field, at: index)
   }
 
   /// The value of a text member, or `nil` when absent.
-  public func text(_ field: TextField, at index: Int) -> String? {
-    let slot = Int(textSlots[index &* Self.textCount &+ field.rawValue])
-    return slot < 0 ? nil : textValues[slot]
+  @inlinable public func text(_ field: TextField, at index: Int) -> String? {
+    columns.text(field, at: index)
   }
 
   // MARK: - Writing
 
   /// Sets the `id` of object `index`.
-  public mutating func setID(_ id: String, at index: Int) { ids[index] = id }
+  public mutating func setID(_ id: String, at index: Int) { columns.setID(id, at: index) }
   /// Sets the type of object `index`.
   public mutating func setType(_ type: StatsType, name: String, at index: Int) {
     types[index] = type
@@ -111,98 +88,45 @@ public struct StatsReport: Sendable {
   }
   /// Sets the timestamp (ms since epoch) of object `index`.
   public mutating func setTimestamp(_ timestamp: Double, at index: Int) {
-    timestamps[index] = timestamp
+    columns.setTimestamp(timestamp, at: index)
   }
   /// Sets a numeric member; `nil` or a non-finite value removes it.
-  public mutating func setNumber(_ value: Double?, _ field: NumericField, at index: Int) {
-    let stored = value.flatMap { $0.isFinite ? $0 : nil } ?? .nan
-    numbers[index &* Self.numericCount &+ field.rawValue] = stored
+  @inlinable public mutating func setNumber(_ value: Double?, _ field: NumericField, at index: Int) {
+    columns.setNumber(value, field, at: index)
   }
   /// Sets a text member; `nil` removes it.
-  public mutating func setText(_ value: String?, _ field: TextField, at index: Int) {
-    setText(value, offset: index &* Self.textCount &+ field.rawValue)
-  }
-
-  private mutating func setText(_ value: String?, offset: Int) {
-    guard let value else {
-      textSlots[offset] = -1
-      return
-    }
-    let slot = Int(textSlots[offset])
-    if slot >= 0 {
-      textValues[slot] = value
-    } else {
-      textSlots[offset] = Int32(textValues.count)
-      textValues.append(value)
-    }
-  }
-
-  private func text(offset: Int) -> String? {
-    let slot = Int(textSlots[offset])
-    return slot < 0 ? nil : textValues[slot]
+  @inlinable public mutating func setText(_ value: String?, _ field: TextField, at index: Int) {
+    columns.setText(value, field, at: index)
   }
 
   /// Copies every member object `index` lacks from object `baseIndex` of `base`.
   ///
   /// This is the merge step of the rtcstats delta compression: a member left out of a delta
-  /// keeps its previous value. The timestamp is copied too when absent.
+  /// keeps its previous value. The timestamp is copied too when absent, and the type when
+  /// the object has neither a type nor a type name.
   public mutating func fillMissing(at index: Int, from base: StatsReport, at baseIndex: Int) {
-    if timestamps[index].isNaN { timestamps[index] = base.timestamps[baseIndex] }
+    columns.fillMissing(at: index, from: base.columns, at: baseIndex)
     if types[index] == .other && typeNames[index].isEmpty {
       types[index] = base.types[baseIndex]
       typeNames[index] = base.typeNames[baseIndex]
-    }
-    let n = Self.numericCount
-    for offset in 0..<n where numbers[index &* n &+ offset].isNaN {
-      numbers[index &* n &+ offset] = base.numbers[baseIndex &* n &+ offset]
-    }
-    let t = Self.textCount
-    for offset in 0..<t where textSlots[index &* t &+ offset] < 0 {
-      if let value = base.text(offset: baseIndex &* t &+ offset) {
-        setText(value, offset: index &* t &+ offset)
-      }
     }
   }
 
   /// Appends a copy of object `index` of `other`.
   @discardableResult
   public mutating func appendCopy(of index: Int, from other: StatsReport) -> Int {
-    ids.append(other.ids[index])
     types.append(other.types[index])
     typeNames.append(other.typeNames[index])
-    timestamps.append(other.timestamps[index])
-    let n = Self.numericCount
-    numbers.append(contentsOf: other.numbers[(index &* n)..<(index &* n &+ n)])
-    let t = Self.textCount
-    textSlots.append(contentsOf: repeatElement(-1, count: t))
-    for offset in 0..<t {
-      if let value = other.text(offset: index &* t &+ offset) { setText(value, offset: count &* t &+ offset) }
-    }
-    count += 1
-    return count - 1
+    return columns.appendCopy(of: index, from: other.columns)
   }
 
   /// Replaces object `index` with a copy of object `otherIndex` of `other`.
   public mutating func replace(at index: Int, withCopyOf otherIndex: Int, from other: StatsReport) {
-    ids[index] = other.ids[otherIndex]
     types[index] = other.types[otherIndex]
     typeNames[index] = other.typeNames[otherIndex]
-    timestamps[index] = other.timestamps[otherIndex]
-    let n = Self.numericCount
-    numbers.replaceSubrange(
-      (index &* n)..<(index &* n &+ n), with: other.numbers[(otherIndex &* n)..<(otherIndex &* n &+ n)])
-    let t = Self.textCount
-    for offset in 0..<t {
-      setText(other.text(offset: otherIndex &* t &+ offset), offset: index &* t &+ offset)
-    }
+    columns.replace(at: index, withCopyOf: otherIndex, from: other.columns)
   }
 
   /// Whether object `index` has no member besides `id`, `type` and `timestamp`.
-  public func isEmpty(at index: Int) -> Bool {
-    let n = Self.numericCount
-    for offset in 0..<n where !numbers[index &* n &+ offset].isNaN { return false }
-    let t = Self.textCount
-    for offset in 0..<t where textSlots[index &* t &+ offset] >= 0 { return false }
-    return true
-  }
+  public func isEmpty(at index: Int) -> Bool { columns.isEmpty(at: index) }
 }

@@ -50,26 +50,27 @@ public enum StatsType: UInt8, Sendable, CaseIterable, Hashable, Comparable {
     }
   }
 
-  /// Looks up a W3C type name; unknown names give `nil`.
+  /// Looks up a W3C type name (``name``); any other spelling gives `nil`.
   ///
-  /// Accepts the pre-standard spellings Chrome and Firefox used before 2018
-  /// (`inboundrtp`, `outboundrtp`, `candidatepair`, `localcandidate`, `remotecandidate`)
-  /// and Chrome's obsolete `csrc`-less aliases.
+  /// Only the names of the W3C `RTCStatsType` enum, the obsolete ones included, are known
+  /// here. The pre-standard spellings old dumps carry (`inboundrtp`, `candidatepair`, …)
+  /// are the dialect parsers' business: `RTCStatsFormats` maps them before a report reaches
+  /// Core.
   public init?(name: String) {
     switch name {
-    case "inbound-rtp", "inboundrtp": self = .inboundRTP
-    case "outbound-rtp", "outboundrtp": self = .outboundRTP
+    case "inbound-rtp": self = .inboundRTP
+    case "outbound-rtp": self = .outboundRTP
     case "remote-inbound-rtp": self = .remoteInboundRTP
     case "remote-outbound-rtp": self = .remoteOutboundRTP
     case "media-source": self = .mediaSource
     case "media-playout": self = .mediaPlayout
     case "codec": self = .codec
     case "transport": self = .transport
-    case "candidate-pair", "candidatepair": self = .candidatePair
-    case "local-candidate", "localcandidate": self = .localCandidate
-    case "remote-candidate", "remotecandidate": self = .remoteCandidate
+    case "candidate-pair": self = .candidatePair
+    case "local-candidate": self = .localCandidate
+    case "remote-candidate": self = .remoteCandidate
     case "peer-connection": self = .peerConnection
-    case "data-channel", "datachannel": self = .dataChannel
+    case "data-channel": self = .dataChannel
     case "certificate": self = .certificate
     case "track": self = .track
     case "stream": self = .stream

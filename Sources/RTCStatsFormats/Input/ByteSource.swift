@@ -9,20 +9,22 @@ public struct MemoryByteSource: ByteSource {
   private let bytes: [UInt8]
   private var offset = 0
 
+  /// A source of `bytes`.
   public init(_ bytes: [UInt8]) {
     self.bytes = bytes
   }
 
+  /// A source of the UTF-8 bytes of `text`.
   public init(_ text: String) {
     self.bytes = Array(text.utf8)
   }
 
+  /// Copies the next bytes into `buffer`; 0 at the end.
   public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(DumpError) -> Int {
     let count = min(buffer.count, bytes.count - offset)
     guard count > 0 else { return 0 }
     bytes.withUnsafeBytes { source in
-      buffer.baseAddress.unsafelyUnwrapped.copyMemory(
-        from: source.baseAddress.unsafelyUnwrapped + offset, byteCount: count)
+      buffer.allocatedBase.copyMemory(from: source.allocatedBase + offset, byteCount: count)
     }
     offset += count
     return count

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A file or standard input, read with `read(2)`.
 public struct FileByteSource: ByteSource {
   private let descriptor: Int32
@@ -17,55 +11,45 @@ public struct FileByteSource: ByteSource {
   ///   not exist, is a directory, or cannot be read.
   public init(path: String) throws(DumpError) {
     if path == "-" {
-      descriptor = STDIN_FILENO
+      descriptor = System.standardInput
       ownsDescriptor = false
       size = nil
       return
     }
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else {
-      let code = errno
-      throw DumpError(.input, Self.describe(errno: code))
+    let fd: Int32
+    switch System.openForReading(path) {
+    case .success(let opened): fd = opened
+    case .failure(let error): throw DumpError(.input, error.description)
     }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else {
-      let code = errno
-      _ = Glibc.close(fd)
-      throw DumpError(.input, Self.describe(errno: code))
+    let status: System.FileStatus
+    switch System.status(of: fd) {
+    case .success(let value):
+      status = value
+    case .failure(let error):
+      System.close(fd)
+      throw DumpError(.input, error.description)
     }
-    if info.st_mode & S_IFMT == S_IFDIR {
-      _ = Glibc.close(fd)
+    if status.isDirectory {
+      System.close(fd)
       throw DumpError(.input, "is a directory, not a dump file")
     }
     descriptor = fd
     ownsDescriptor = true
-    size = info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : nil
+    size = status.regularFileSize
   }
 
   /// Closes the file (not standard input).
   public func close() {
-    if ownsDescriptor { _ = Glibc.close(descriptor) }
+    if ownsDescriptor { System.close(descriptor) }
   }
 
+  /// Reads up to `buffer.count` bytes; 0 at the end of the file.
+  ///
+  /// - Throws: ``DumpError`` with category ``DumpError/Category/input`` when `read(2)` fails.
   public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(DumpError) -> Int {
-    while true {
-      let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
-      if count >= 0 { return count }
-      let code = errno
-      if code == EINTR { continue }
-      throw DumpError(.input, "read failed: " + Self.describe(errno: code))
-    }
-  }
-
-  static func describe(errno code: Int32) -> String {
-    switch code {
-    case ENOENT: "no such file"
-    case EACCES, EPERM: "permission denied"
-    case EISDIR: "is a directory, not a dump file"
-    case ELOOP: "too many levels of symbolic links"
-    case ENAMETOOLONG: "file name too long"
-    case ENOTDIR: "a component of the path is not a directory"
-    default: String(cString: strerror(code))
+    switch System.read(descriptor, into: buffer) {
+    case .success(let count): return count
+    case .failure(let error): throw DumpError(.input, "read failed: " + error.description)
     }
   }
 }

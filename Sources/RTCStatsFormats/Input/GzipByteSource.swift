@@ -4,15 +4,15 @@ import CZlib
 ///
 /// Refuses output beyond ``maximumRatio`` times the compressed input once past
 /// ``ratioCheckThreshold`` bytes: real stats dumps compress 10–50×; a gzip bomb (deflate tops out near 1000×) far more.
-public struct GzipByteSource<Base: ByteSource>: ByteSource {
+package struct GzipByteSource<Base: ByteSource>: ByteSource {
   /// Largest accepted decompressed/compressed ratio.
-  public static var maximumRatio: Int { 250 }
+  package static var maximumRatio: Int { 250 }
   /// Output size from which the ratio is checked.
-  public static var ratioCheckThreshold: Int { 64 << 20 }
+  package static var ratioCheckThreshold: Int { 64 << 20 }
 
-  /// Starts with the prefix parsers recognise as a truncation, so that the part before the
-  /// cut is still analysed.
-  static var truncatedMessage: String { "the dump is truncated: the gzip data ends before its end marker" }
+  /// The error for a compressed stream that ends before its end marker (a truncation, so
+  /// that the part before the cut is still analysed).
+  static var truncatedError: DumpError { .truncated("the gzip data ends before its end marker") }
 
   private var base: Base
   private var stream: UnsafeMutablePointer<z_stream>
@@ -25,7 +25,7 @@ public struct GzipByteSource<Base: ByteSource>: ByteSource {
   private var pending: [UInt8]
 
   /// Wraps `base`; `prefix` holds bytes already read from it (at least the magic).
-  public init(_ base: Base, prefix: [UInt8] = []) throws(DumpError) {
+  package init(_ base: Base, prefix: [UInt8] = []) throws(DumpError) {
     self.base = base
     self.pending = prefix
     stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
@@ -38,14 +38,18 @@ public struct GzipByteSource<Base: ByteSource>: ByteSource {
   }
 
   /// Frees zlib's state.
-  public func close() {
+  package func close() {
     inflateEnd(stream)
     stream.deinitialize(count: 1)
     stream.deallocate()
     input.deallocate()
   }
 
-  public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(DumpError) -> Int {
+  /// Decompresses the next bytes into `buffer`; 0 at the end of the last member.
+  ///
+  /// - Throws: ``DumpError`` for corrupt data, a likely gzip bomb, or a stream that ends
+  ///   before its end marker (``DumpError/truncated(_:line:column:)``).
+  package mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(DumpError) -> Int {
     guard !finished, buffer.count > 0 else { return 0 }
     stream.pointee.next_out = buffer.baseAddress?.assumingMemoryBound(to: Bytef.self)
     stream.pointee.avail_out = UInt32(min(buffer.count, Int(UInt32.max)))
@@ -73,7 +77,7 @@ public struct GzipByteSource<Base: ByteSource>: ByteSource {
     if produced == 0 && inputEnded && !finished {
       // The compressed stream ended before its end marker: a cut-off download.
       finished = true
-      throw DumpError(.data, Self.truncatedMessage)
+      throw Self.truncatedError
     }
     decompressedBytes += produced
     if decompressedBytes > Self.ratioCheckThreshold
@@ -92,8 +96,7 @@ public struct GzipByteSource<Base: ByteSource>: ByteSource {
     if !pending.isEmpty {
       count = min(pending.count, input.count)
       pending.withUnsafeBytes { source in
-        input.baseAddress.unsafelyUnwrapped.copyMemory(
-          from: source.baseAddress.unsafelyUnwrapped, byteCount: count)
+        input.allocatedBase.copyMemory(from: source.allocatedBase, byteCount: count)
       }
       pending.removeFirst(count)
     } else {

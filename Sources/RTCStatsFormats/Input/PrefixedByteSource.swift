@@ -1,20 +1,21 @@
 /// A source that first returns bytes already read from its base (e.g. while sniffing the
 /// gzip magic), then the rest of the base.
-public struct PrefixedByteSource<Base: ByteSource>: ByteSource {
+package struct PrefixedByteSource<Base: ByteSource>: ByteSource {
   private var prefix: [UInt8]
   private var base: Base
 
-  public init(prefix: [UInt8], base: Base) {
+  /// A source that returns `prefix`, then the rest of `base`.
+  package init(prefix: [UInt8], base: Base) {
     self.prefix = prefix
     self.base = base
   }
 
-  public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(DumpError) -> Int {
+  /// Reads from the prefix while it lasts, then from the base; 0 at the end.
+  package mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(DumpError) -> Int {
     guard !prefix.isEmpty else { return try base.read(into: buffer) }
     let count = min(prefix.count, buffer.count)
     prefix.withUnsafeBytes { source in
-      buffer.baseAddress.unsafelyUnwrapped.copyMemory(
-        from: source.baseAddress.unsafelyUnwrapped, byteCount: count)
+      buffer.allocatedBase.copyMemory(from: source.allocatedBase, byteCount: count)
     }
     prefix.removeFirst(count)
     return count

@@ -16,10 +16,6 @@
 // Line and column of an error are counted from the bytes dropped so far plus the bytes
 // still in the window.
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// A sliding window over a ``ByteSource`` that yields whole JSON values.
 struct StreamWindow: ~Copyable {
   /// Initial window size.
@@ -41,6 +37,8 @@ struct StreamWindow: ~Copyable {
   private(set) var maximumSize: Int
   /// Total bytes read from the source.
   private(set) var totalBytes = 0
+  /// The dump's tally of ignored members, rolled back when a unit is parsed again.
+  var ignoredMembers: IgnoredMembers?
 
   init(initialSize: Int = StreamWindow.initialSize, maximumSize: Int = StreamWindow.defaultMaximumSize) {
     storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(initialSize, 64), alignment: 64)
@@ -143,8 +141,7 @@ struct StreamWindow: ~Copyable {
     countLines(in: 0..<start)
     droppedBytes += start
     if unreadCount > 0 {
-      storage.baseAddress.unsafelyUnwrapped.copyMemory(
-        from: storage.baseAddress.unsafelyUnwrapped + start, byteCount: unreadCount)
+      storage.allocatedBase.copyMemory(from: storage.allocatedBase + start, byteCount: unreadCount)
     }
     start = 0
     end = unreadCount
@@ -153,8 +150,7 @@ struct StreamWindow: ~Copyable {
   private mutating func grow(to size: Int) {
     guard size > storage.count else { return }
     let bigger = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 64)
-    bigger.baseAddress.unsafelyUnwrapped.copyMemory(
-      from: storage.baseAddress.unsafelyUnwrapped, byteCount: end)
+    bigger.allocatedBase.copyMemory(from: storage.allocatedBase, byteCount: end)
     storage.deallocate()
     storage = bigger
   }
@@ -162,12 +158,13 @@ struct StreamWindow: ~Copyable {
   /// Counts the newlines of bytes about to be dropped, with `memchr` (vectorised in libc):
   /// JSON lines have one newline per several KB.
   private mutating func countLines(in range: Range<Int>) {
-    let base = storage.baseAddress.unsafelyUnwrapped
+    let base = storage.allocatedBase
     var position = range.lowerBound
     var lastNewline = -1
     while position < range.upperBound {
-      guard let found = memchr(base + position, 0x0A, range.upperBound - position) else { break }
-      let index = base.distance(to: UnsafeMutableRawPointer(found))
+      guard let found = System.firstByte(0x0A, in: base + position, count: range.upperBound - position)
+      else { break }
+      let index = UnsafeRawPointer(base).distance(to: found)
       droppedLines += 1
       lastNewline = index
       position = index + 1
@@ -177,7 +174,7 @@ struct StreamWindow: ~Copyable {
 
   /// 1-based line and column of the byte at window offset `offset` (relative to `start`).
   func lineAndColumn(ofUnreadOffset offset: Int) -> (line: Int, column: Int) {
-    let bytes = storage.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
+    let bytes = storage.allocatedBase.assumingMemoryBound(to: UInt8.self)
     let target = min(start + offset, end)
     var line = droppedLines + 1
     var column = droppedColumn + 1
@@ -198,7 +195,7 @@ struct StreamWindow: ~Copyable {
   /// or `nil` at the end of the stream.
   mutating func peekByte(from source: inout some ByteSource) throws(DumpError) -> UInt8? {
     while true {
-      let bytes = storage.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
+      let bytes = storage.allocatedBase.assumingMemoryBound(to: UInt8.self)
       while start < end {
         let byte = bytes[start]
         guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return byte }
@@ -218,8 +215,12 @@ struct StreamWindow: ~Copyable {
     _ body: (inout JSONReader) throws(JSONError) -> Result
   ) throws(DumpError) -> Result? {
     guard try peekByte(from: &source) != nil else { return nil }
+    // A unit cut by the end of the window is parsed again once more bytes are in: what
+    // the first attempt noted about its members is forgotten, so each counts once.
+    let checkpoint = ignoredMembers?.checkpoint
     while true {
-      let base = storage.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self) + start
+      if let checkpoint { ignoredMembers?.restore(checkpoint) }
+      let base = storage.allocatedBase.assumingMemoryBound(to: UInt8.self) + start
       var reader = JSONReader(base: UnsafePointer(base), count: end - start, maxDepth: maxDepth)
       let outcome: Swift.Result<Result, JSONError>
       do throws(JSONError) {
@@ -255,11 +256,10 @@ struct StreamWindow: ~Copyable {
   /// Converts a reader error at an unread offset into a ``DumpError`` with line and column.
   func positioned(_ error: JSONError) -> DumpError {
     let (line, column) = lineAndColumn(ofUnreadOffset: error.offset)
-    var message = error.description
     if case .unexpectedEnd = error.kind, isAtEndOfStream, start + error.offset >= end {
-      message = "the dump is truncated: " + message
+      return .truncated(error.description, line: line, column: column)
     }
-    return DumpError(.data, message, line: line, column: column)
+    return DumpError(.data, error.description, line: line, column: column)
   }
 
   /// Consumes a single expected byte (after whitespace).

@@ -1,7 +1,7 @@
 /// A syntax error found by ``JSONReader``, with the byte offset where it was found.
-public struct JSONError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct JSONError: Error, Equatable, Sendable, CustomStringConvertible {
   /// What is wrong.
-  public enum Kind: Equatable, Sendable {
+  package enum Kind: Equatable, Sendable {
     /// The input ended where `expected` should have come.
     case unexpectedEnd(expected: String)
     /// A byte that cannot start or continue what `expected` describes.
@@ -22,16 +22,16 @@ public struct JSONError: Error, Equatable, Sendable, CustomStringConvertible {
     case typeMismatch(expected: String, found: String)
   }
 
-  public var kind: Kind
+  package var kind: Kind
   /// Offset of the offending byte from the start of the buffer.
-  public var offset: Int
+  package var offset: Int
 
-  public init(_ kind: Kind, at offset: Int) {
+  package init(_ kind: Kind, at offset: Int) {
     self.kind = kind
     self.offset = offset
   }
 
-  public var description: String {
+  package var description: String {
     switch kind {
     case .unexpectedEnd(let expected): "unexpected end of input, expected \(expected)"
     case .unexpectedByte(let byte, let expected):

@@ -1,9 +1,5 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// A JSON number, exact when it is an integer that fits 64 bits.
-public enum JSONNumber: Sendable, Equatable {
+package enum JSONNumber: Sendable, Equatable {
   /// An integer from −2⁶³ to 2⁶³−1.
   case int(Int64)
   /// An integer from 2⁶³ to 2⁶⁴−1.
@@ -12,7 +8,7 @@ public enum JSONNumber: Sendable, Equatable {
   case double(Double)
 
   /// The value as a `Double` (rounded for integers beyond 2⁵³).
-  public var doubleValue: Double {
+  package var doubleValue: Double {
     switch self {
     case .int(let value): Double(value)
     case .uint(let value): Double(value)
@@ -127,7 +123,7 @@ extension JSONReader {
   }
 
   /// Reads a number as a `Double`, correctly rounded.
-  public mutating func readDouble() throws(JSONError) -> Double {
+  package mutating func readDouble() throws(JSONError) -> Double {
     skipWhitespace()
     guard offset < count else { throw JSONError(.unexpectedEnd(expected: "a number"), at: offset) }
     let byte = base[offset]
@@ -139,7 +135,7 @@ extension JSONReader {
   }
 
   /// Reads a number, exact for 64-bit integers.
-  public mutating func readNumber() throws(JSONError) -> JSONNumber {
+  package mutating func readNumber() throws(JSONError) -> JSONNumber {
     skipWhitespace()
     guard offset < count else { throw JSONError(.unexpectedEnd(expected: "a number"), at: offset) }
     let byte = base[offset]
@@ -210,10 +206,10 @@ extension JSONReader {
       return Double(text) ?? .nan
     }
     return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
-      let destination = buffer.baseAddress.unsafelyUnwrapped
+      let destination = buffer.allocatedBase
       UnsafeMutableRawPointer(destination).copyMemory(from: base + start, byteCount: length)
       destination[length] = 0
-      return strtod(destination, nil)
+      return System.parseDouble(destination)
     }
   }
 

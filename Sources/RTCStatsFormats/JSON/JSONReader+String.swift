@@ -1,18 +1,18 @@
 /// A string token as raw bytes: the bytes between the quotes, still escaped when
 /// ``hasEscapes`` is set. Valid only while the reader's buffer lives.
-public struct JSONKey {
+package struct JSONKey {
   /// First byte after the opening quote.
-  public let start: UnsafePointer<UInt8>
+  package let start: UnsafePointer<UInt8>
   /// Number of bytes before the closing quote.
-  public let count: Int
+  package let count: Int
   /// Whether the bytes contain backslash escapes.
-  public let hasEscapes: Bool
+  package let hasEscapes: Bool
 
   /// The raw bytes.
-  public var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
+  package var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
 
   /// Whether the (unescaped) key equals `literal`.
-  public func equals(_ literal: StaticString) -> Bool {
+  package func equals(_ literal: StaticString) -> Bool {
     if hasEscapes { return decoded() == literal.description }
     guard literal.utf8CodeUnitCount == count else { return false }
     let text = literal.utf8Start
@@ -21,7 +21,7 @@ public struct JSONKey {
   }
 
   /// The key as a `String`, escapes decoded.
-  public func decoded() -> String {
+  package func decoded() -> String {
     if !hasEscapes { return String(decoding: bytes, as: UTF8.self) }
     var scratch: [UInt8] = []
     JSONReader.unescape(bytes, into: &scratch)
@@ -31,12 +31,12 @@ public struct JSONKey {
 
 extension JSONReader {
   /// Reads a string value, decoding escapes.
-  public mutating func readString() throws(JSONError) -> String {
+  package mutating func readString() throws(JSONError) -> String {
     try readStringToken().decoded()
   }
 
   /// Reads a string value as raw bytes (see ``JSONKey``).
-  public mutating func readStringToken() throws(JSONError) -> JSONKey {
+  package mutating func readStringToken() throws(JSONError) -> JSONKey {
     skipWhitespace()
     guard offset < count, base[offset] == UInt8(ascii: "\"") else { throw mismatch(expected: "a string") }
     return try scanString()
@@ -193,7 +193,7 @@ extension JSONReader {
 
   /// Decodes the escapes of already validated string bytes into UTF-8. A lone surrogate
   /// (`\uD800` without its pair) becomes U+FFFD.
-  public static func unescape(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+  package static func unescape(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
     output.removeAll(keepingCapacity: true)
     output.reserveCapacity(bytes.count)
     var index = 0

@@ -28,7 +28,7 @@
 // `withUnsafeBytes` (or similar) scope that produced the buffer.
 
 /// The JSON type of the next value.
-public enum JSONValueKind: Sendable, Equatable {
+package enum JSONValueKind: Sendable, Equatable {
   case object, array, string, number, bool, null
 
   var name: String {
@@ -44,29 +44,29 @@ public enum JSONValueKind: Sendable, Equatable {
 }
 
 /// The state of one array or object being read: whether a separator is due.
-public struct JSONContainer: Sendable {
+package struct JSONContainer: Sendable {
   fileprivate var isFirst = true
 }
 
 /// A strict, allocation-free pull reader over UTF-8 JSON bytes (RFC 8259).
-public struct JSONReader {
+package struct JSONReader {
   /// The default nesting limit.
-  public static let defaultMaxDepth = 512
+  package static let defaultMaxDepth = 512
 
   let base: UnsafePointer<UInt8>
   let count: Int
   /// Offset of the next unread byte.
-  public internal(set) var offset: Int
+  package internal(set) var offset: Int
   /// The deepest nesting accepted.
-  public let maxDepth: Int
+  package let maxDepth: Int
   var depth = 0
 
   /// Creates a reader over `buffer`, which must outlive the reader.
-  public init(_ buffer: UnsafeRawBufferPointer, maxDepth: Int = JSONReader.defaultMaxDepth) {
+  package init(_ buffer: UnsafeRawBufferPointer, maxDepth: Int = JSONReader.defaultMaxDepth) {
     if let address = buffer.baseAddress {
       base = address.assumingMemoryBound(to: UInt8.self)
     } else {
-      base = UnsafePointer(bitPattern: 1).unsafelyUnwrapped
+      base = .emptyBufferBase
     }
     count = buffer.count
     offset = 0
@@ -74,7 +74,7 @@ public struct JSONReader {
   }
 
   /// Creates a reader over `count` bytes at `base`, which must outlive the reader.
-  public init(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int = JSONReader.defaultMaxDepth) {
+  package init(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int = JSONReader.defaultMaxDepth) {
     self.base = base
     self.count = count
     offset = 0
@@ -82,13 +82,13 @@ public struct JSONReader {
   }
 
   /// The bytes the reader walks.
-  public var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+  package var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
   // MARK: - Whitespace and structure
 
   /// Skips JSON whitespace (space, tab, line feed, carriage return).
   @inline(__always)
-  public mutating func skipWhitespace() {
+  package mutating func skipWhitespace() {
     while offset < count {
       let byte = base[offset]
       guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
@@ -97,19 +97,19 @@ public struct JSONReader {
   }
 
   /// Whether only whitespace is left.
-  public mutating func isAtEnd() -> Bool {
+  package mutating func isAtEnd() -> Bool {
     skipWhitespace()
     return offset >= count
   }
 
   /// Throws unless only whitespace is left.
-  public mutating func expectEnd() throws(JSONError) {
+  package mutating func expectEnd() throws(JSONError) {
     skipWhitespace()
     if offset < count { throw JSONError(.trailingData, at: offset) }
   }
 
   /// The kind of the next value, after skipping whitespace.
-  public mutating func peekKind() throws(JSONError) -> JSONValueKind {
+  package mutating func peekKind() throws(JSONError) -> JSONValueKind {
     skipWhitespace()
     guard offset < count else { throw JSONError(.unexpectedEnd(expected: "a value"), at: offset) }
     switch base[offset] {
@@ -124,7 +124,8 @@ public struct JSONReader {
   }
 
   /// The next non-whitespace byte, without consuming it; `nil` at the end.
-  public mutating func peekByte() -> UInt8? {
+  @inline(__always)
+  package mutating func peekByte() -> UInt8? {
     skipWhitespace()
     return offset < count ? base[offset] : nil
   }
@@ -142,13 +143,13 @@ public struct JSONReader {
   }
 
   /// Consumes `{`.
-  public mutating func beginObject() throws(JSONError) -> JSONContainer {
+  package mutating func beginObject() throws(JSONError) -> JSONContainer {
     try enter(UInt8(ascii: "{"), expected: "'{'")
     return JSONContainer()
   }
 
   /// Consumes `[`.
-  public mutating func beginArray() throws(JSONError) -> JSONContainer {
+  package mutating func beginArray() throws(JSONError) -> JSONContainer {
     try enter(UInt8(ascii: "["), expected: "'['")
     return JSONContainer()
   }
@@ -157,7 +158,7 @@ public struct JSONReader {
   /// consuming the closing `}`.
   ///
   /// The key is returned as raw bytes; see ``JSONKey``.
-  public mutating func nextKey(in object: inout JSONContainer) throws(JSONError) -> JSONKey? {
+  package mutating func nextKey(in object: inout JSONContainer) throws(JSONError) -> JSONKey? {
     skipWhitespace()
     guard offset < count else {
       throw JSONError(
@@ -196,7 +197,7 @@ public struct JSONReader {
   }
 
   /// Moves to the next element of an array; returns `false` after consuming the closing `]`.
-  public mutating func nextElement(in array: inout JSONContainer) throws(JSONError) -> Bool {
+  package mutating func nextElement(in array: inout JSONContainer) throws(JSONError) -> Bool {
     skipWhitespace()
     guard offset < count else {
       throw JSONError(
@@ -226,7 +227,7 @@ public struct JSONReader {
   // MARK: - Literals
 
   /// Reads `true` or `false`.
-  public mutating func readBool() throws(JSONError) -> Bool {
+  package mutating func readBool() throws(JSONError) -> Bool {
     skipWhitespace()
     if matchLiteral("true") { return true }
     if matchLiteral("false") { return false }
@@ -236,7 +237,7 @@ public struct JSONReader {
   }
 
   /// Reads `null`.
-  public mutating func readNull() throws(JSONError) {
+  package mutating func readNull() throws(JSONError) {
     skipWhitespace()
     if matchLiteral("null") { return }
     if offset < count && base[offset] == UInt8(ascii: "n") { throw literalError("null") }
@@ -264,7 +265,7 @@ public struct JSONReader {
   }
 
   /// Consumes `null` if it comes next.
-  public mutating func skipNull() -> Bool {
+  package mutating func skipNull() -> Bool {
     skipWhitespace()
     return matchLiteral("null")
   }
@@ -291,152 +292,23 @@ public struct JSONReader {
   }
 
   /// Runs `body` and then puts the cursor back where it was: for looking ahead.
-  public mutating func lookahead<Result>(_ body: (inout JSONReader) throws(JSONError) -> Result)
+  package mutating func lookahead<Result>(_ body: (inout JSONReader) throws(JSONError) -> Result)
     throws(JSONError) -> Result
   {
     let (savedOffset, savedDepth) = (offset, depth)
     defer { (offset, depth) = (savedOffset, savedDepth) }
     return try body(&self)
   }
-
-  // MARK: - Skipping
-
-  /// Skips one value of any type, validating it completely.
-  ///
-  /// - Complexity: O(*n*) in the size of the value; no recursion.
-  public mutating func skipValue() throws(JSONError) {
-    // Bit i says whether nesting level i is an object: levels 0–63 in `shallowKinds`,
-    // deeper ones in `deepKinds`, so that skipping a small value allocates nothing.
-    var shallowKinds: UInt64 = 0
-    var deepKinds: [Bool] = []
-    var level = 0
-    var expectingValue = true
-    var inObjectAfterComma = false
-    // Right after `[` or `{`, and right after `,` in an array: only for the messages, which
-    // are the same as those of `nextKey`, `nextElement` and `readValue`.
-    var justOpened = false
-    var afterArrayComma = false
-    while true {
-      skipWhitespace()
-      guard offset < count else {
-        let expected: String
-        if !expectingValue {
-          expected =
-            Self.isObject(level: level &- 1, shallowKinds, deepKinds) ? "',' or '}'" : "',' or ']'"
-        } else if justOpened {
-          expected = inObjectAfterComma ? "a member name or '}'" : "a value or ']'"
-        } else {
-          expected = inObjectAfterComma ? "a member name" : "a value"
-        }
-        throw JSONError(.unexpectedEnd(expected: expected), at: offset)
-      }
-      let byte = base[offset]
-      if expectingValue {
-        if inObjectAfterComma {
-          // An object member: "key" : value
-          guard byte == UInt8(ascii: "\"") else {
-            throw JSONError(.unexpectedByte(byte, expected: "a member name in quotes"), at: offset)
-          }
-          _ = try scanString()
-          skipWhitespace()
-          guard offset < count else { throw JSONError(.unexpectedEnd(expected: "':'"), at: offset) }
-          guard base[offset] == UInt8(ascii: ":") else {
-            throw JSONError(
-              .unexpectedByte(base[offset], expected: "':' after a member name"), at: offset)
-          }
-          offset &+= 1
-          inObjectAfterComma = false
-          justOpened = false
-          continue
-        }
-        justOpened = false
-        switch byte {
-        case UInt8(ascii: "{"), UInt8(ascii: "["):
-          let isObject = byte == UInt8(ascii: "{")
-          if depth &+ level &+ 1 > maxDepth { throw JSONError(.tooDeep(limit: maxDepth), at: offset) }
-          if level < 64 {
-            if isObject {
-              shallowKinds |= (1 << UInt64(level))
-            } else {
-              shallowKinds &= ~(1 << UInt64(level))
-            }
-          } else if level - 64 < deepKinds.count {
-            deepKinds[level - 64] = isObject
-          } else {
-            deepKinds.append(isObject)
-          }
-          level &+= 1
-          offset &+= 1
-          skipWhitespace()
-          let closing = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
-          if offset < count && base[offset] == closing {
-            offset &+= 1
-            level &-= 1
-            expectingValue = false
-          } else {
-            inObjectAfterComma = isObject
-            justOpened = true
-          }
-          afterArrayComma = false
-          if level == 0 { return }
-          continue
-        case UInt8(ascii: "\""):
-          _ = try scanString()
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-          try scanNumber()
-        case UInt8(ascii: "t"):
-          if !matchLiteral("true") { throw literalError("true") }
-        case UInt8(ascii: "f"):
-          if !matchLiteral("false") { throw literalError("false") }
-        case UInt8(ascii: "n"):
-          if !matchLiteral("null") { throw literalError("null") }
-        default:
-          let expected =
-            afterArrayComma && byte == UInt8(ascii: "]") ? "a value after ','" : "a value"
-          throw JSONError(.unexpectedByte(byte, expected: expected), at: offset)
-        }
-        afterArrayComma = false
-        if level == 0 { return }
-        expectingValue = false
-        continue
-      }
-      // After a value inside a container: ',' or the matching closing bracket.
-      let top = level &- 1
-      let isObject = Self.isObject(level: top, shallowKinds, deepKinds)
-      let closing = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
-      if byte == UInt8(ascii: ",") {
-        offset &+= 1
-        expectingValue = true
-        inObjectAfterComma = isObject
-        afterArrayComma = !isObject
-        continue
-      }
-      guard byte == closing else {
-        let expected =
-          isObject ? "',' or '}' after an object member" : "',' or ']' after an array element"
-        throw JSONError(.unexpectedByte(byte, expected: expected), at: offset)
-      }
-      offset &+= 1
-      level &-= 1
-      if level == 0 { return }
-    }
-  }
-
-  /// Whether nesting level `level` of ``skipValue()`` is an object.
-  @inline(__always)
-  private static func isObject(level: Int, _ shallowKinds: UInt64, _ deepKinds: [Bool]) -> Bool {
-    level < 64 ? shallowKinds & (1 << UInt64(level)) != 0 : deepKinds[level - 64]
-  }
 }
 
 extension JSONReader {
   /// The 1-based line and column (in bytes) of `offset` in the reader's buffer.
-  public func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
+  package func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
     JSONReader.lineAndColumn(of: offset, in: buffer)
   }
 
   /// The 1-based line and column (in bytes) of `offset` in `bytes`.
-  public static func lineAndColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (
+  package static func lineAndColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (
     line: Int, column: Int
   ) {
     var line = 1

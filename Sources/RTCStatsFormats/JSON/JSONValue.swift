@@ -1,6 +1,6 @@
 /// A parsed JSON value, for the small parts of a dump read as a whole (metadata lines,
 /// headers, legacy stats). The hot paths read with ``JSONReader`` directly.
-public enum JSONValue: Sendable, Equatable {
+package enum JSONValue: Sendable, Equatable {
   case object([(key: String, value: JSONValue)])
   case array([JSONValue])
   case string(String)
@@ -8,7 +8,7 @@ public enum JSONValue: Sendable, Equatable {
   case bool(Bool)
   case null
 
-  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+  package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
     switch (lhs, rhs) {
     case (.object(let a), .object(let b)):
       a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
@@ -22,33 +22,33 @@ public enum JSONValue: Sendable, Equatable {
   }
 
   /// The member `key` of an object (the first, if repeated).
-  public subscript(key: String) -> JSONValue? {
+  package subscript(key: String) -> JSONValue? {
     guard case .object(let members) = self else { return nil }
     return members.first { $0.key == key }?.value
   }
 
-  public var stringValue: String? {
+  package var stringValue: String? {
     if case .string(let value) = self { return value }
     return nil
   }
 
-  public var doubleValue: Double? {
+  package var doubleValue: Double? {
     if case .number(let value) = self { return value.doubleValue }
     return nil
   }
 
-  public var arrayValue: [JSONValue]? {
+  package var arrayValue: [JSONValue]? {
     if case .array(let value) = self { return value }
     return nil
   }
 
-  public var objectValue: [(key: String, value: JSONValue)]? {
+  package var objectValue: [(key: String, value: JSONValue)]? {
     if case .object(let value) = self { return value }
     return nil
   }
 
   /// A short name of the value's JSON type, for messages.
-  public var typeName: String {
+  package var typeName: String {
     switch self {
     case .object: "an object"
     case .array: "an array"
@@ -60,7 +60,7 @@ public enum JSONValue: Sendable, Equatable {
   }
 
   /// Parses a whole JSON text.
-  public static func parse(
+  package static func parse(
     _ bytes: UnsafeRawBufferPointer, maxDepth: Int = JSONReader.defaultMaxDepth
   ) throws(JSONError) -> JSONValue {
     var reader = JSONReader(bytes, maxDepth: maxDepth)
@@ -70,7 +70,7 @@ public enum JSONValue: Sendable, Equatable {
   }
 
   /// Parses a whole JSON text held in a string.
-  public static func parse(_ text: String) throws(JSONError) -> JSONValue {
+  package static func parse(_ text: String) throws(JSONError) -> JSONValue {
     let utf8 = Array(text.utf8)
     let result = utf8.withUnsafeBytes { buffer in
       Result { () throws(JSONError) -> JSONValue in try parse(buffer) }
@@ -84,7 +84,7 @@ extension JSONReader {
   ///
   /// Nesting is bounded by ``maxDepth``; the tree is built with an explicit stack, not by
   /// recursion.
-  public mutating func readValue() throws(JSONError) -> JSONValue {
+  package mutating func readValue() throws(JSONError) -> JSONValue {
     enum Frame {
       case object([(key: String, value: JSONValue)], JSONContainer, pendingKey: String)
       case array([JSONValue], JSONContainer)

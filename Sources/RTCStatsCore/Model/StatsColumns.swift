@@ -1,0 +1,210 @@
+/// The members of one kind (numeric or text) a ``StatsColumns`` store keeps: an enum whose
+/// raw values number the columns from 0 to ``columnCount`` − 1.
+@usableFromInline
+package protocol StatsColumn: CaseIterable, Sendable {
+  /// The column of this member, from 0 to ``columnCount`` − 1.
+  var rawValue: Int { get }
+  /// The number of columns (`allCases.count`, stored once).
+  static var columnCount: Int { get }
+}
+
+extension NumericField: StatsColumn {
+  /// The number of numeric fields.
+  @usableFromInline package static let columnCount = allCases.count
+}
+
+extension TextField: StatsColumn {
+  /// The number of text fields.
+  @usableFromInline package static let columnCount = allCases.count
+}
+
+/// Stats objects stored column-wise (struct of arrays): per object an id, a timestamp, one
+/// `Double` per numeric member and one text slot per text member.
+///
+/// It is the storage of ``StatsReport`` and of the legacy goog reports of `RTCStatsFormats`,
+/// which differ only in their members. ``removeAll()`` keeps the capacity, so one store
+/// serves every poll of a long dump without allocating. Absent numbers are NaN; text
+/// members are few per object, so a text column holds an index into a separate list of
+/// strings (−1 when absent) and a reset releases only those strings.
+@usableFromInline
+package struct StatsColumns<Numeric: StatsColumn, Text: StatsColumn>: Sendable {
+  /// The number of objects.
+  @usableFromInline package private(set) var count = 0
+  @usableFromInline var ids: [String] = []
+  @usableFromInline var timestamps: [Double] = []
+  @usableFromInline var numbers: [Double] = []
+  @usableFromInline var textSlots: [Int32] = []
+  @usableFromInline var textValues: [String] = []
+  /// `Numeric.columnCount` and `Text.columnCount`, kept here: reading the types' lazily
+  /// initialised constants costs a check on every member access.
+  @usableFromInline let numericCount: Int
+  @usableFromInline let textCount: Int
+
+  /// An empty store.
+  package init() {
+    numericCount = Numeric.columnCount
+    textCount = Text.columnCount
+  }
+
+  /// Removes every object and keeps the storage.
+  package mutating func removeAll() {
+    count = 0
+    ids.removeAll(keepingCapacity: true)
+    timestamps.removeAll(keepingCapacity: true)
+    numbers.removeAll(keepingCapacity: true)
+    textSlots.removeAll(keepingCapacity: true)
+    textValues.removeAll(keepingCapacity: true)
+  }
+
+  /// Appends an object with no members and returns its index.
+  ///
+  /// - Parameter timestamp: ms since epoch, or `nan` when the object has none.
+  @discardableResult
+  package mutating func append(id: String, timestamp: Double) -> Int {
+    ids.append(id)
+    timestamps.append(timestamp)
+    numbers.append(contentsOf: repeatElement(.nan, count: numericCount))
+    textSlots.append(contentsOf: repeatElement(-1, count: textCount))
+    count += 1
+    return count - 1
+  }
+
+  /// Removes the last object.
+  package mutating func removeLast() {
+    precondition(count > 0, "removeLast() on an empty store")
+    count -= 1
+    ids.removeLast()
+    timestamps.removeLast()
+    numbers.removeLast(numericCount)
+    textSlots.removeLast(textCount)
+  }
+
+  // MARK: - Reading
+
+  /// The id of object `index`.
+  @inlinable
+  package func id(at index: Int) -> String { ids[index] }
+
+  /// The timestamp of object `index`, or `nil` when it has none.
+  @inlinable
+  package func timestamp(at index: Int) -> Double? {
+    let value = timestamps[index]
+    return value.isNaN ? nil : value
+  }
+
+  /// The value of a numeric member, or `nil` when absent.
+  @inlinable
+  package func number(_ field: Numeric, at index: Int) -> Double? {
+    let value = numbers[index &* numericCount &+ field.rawValue]
+    return value.isNaN ? nil : value
+  }
+
+  /// The value of a text member, or `nil` when absent.
+  @inlinable
+  package func text(_ field: Text, at index: Int) -> String? {
+    text(offset: index &* textCount &+ field.rawValue)
+  }
+
+  @inlinable
+  func text(offset: Int) -> String? {
+    let slot = Int(textSlots[offset])
+    return slot < 0 ? nil : textValues[slot]
+  }
+
+  /// Whether object `index` has no member besides its id and timestamp.
+  package func isEmpty(at index: Int) -> Bool {
+    let n = numericCount
+    for offset in 0..<n where !numbers[index &* n &+ offset].isNaN { return false }
+    let t = textCount
+    for offset in 0..<t where textSlots[index &* t &+ offset] >= 0 { return false }
+    return true
+  }
+
+  // MARK: - Writing
+
+  /// Sets the id of object `index`.
+  package mutating func setID(_ id: String, at index: Int) { ids[index] = id }
+
+  /// Sets the timestamp of object `index` (NaN removes it).
+  @inlinable
+  package mutating func setTimestamp(_ timestamp: Double, at index: Int) {
+    timestamps[index] = timestamp
+  }
+
+  /// Sets a numeric member; `nil` or a non-finite value removes it.
+  @inlinable
+  package mutating func setNumber(_ value: Double?, _ field: Numeric, at index: Int) {
+    let stored = value.flatMap { $0.isFinite ? $0 : nil } ?? .nan
+    numbers[index &* numericCount &+ field.rawValue] = stored
+  }
+
+  /// Sets a text member; `nil` removes it.
+  @inlinable
+  package mutating func setText(_ value: String?, _ field: Text, at index: Int) {
+    setText(value, offset: index &* textCount &+ field.rawValue)
+  }
+
+  @inlinable
+  mutating func setText(_ value: String?, offset: Int) {
+    guard let value else {
+      textSlots[offset] = -1
+      return
+    }
+    let slot = Int(textSlots[offset])
+    if slot >= 0 {
+      textValues[slot] = value
+    } else {
+      textSlots[offset] = Int32(textValues.count)
+      textValues.append(value)
+    }
+  }
+
+  // MARK: - Copying
+
+  /// Copies every member object `index` lacks, and its timestamp when it has none, from
+  /// object `baseIndex` of `base`: the merge step of delta-compressed dumps.
+  package mutating func fillMissing(at index: Int, from base: Self, at baseIndex: Int) {
+    if timestamps[index].isNaN { timestamps[index] = base.timestamps[baseIndex] }
+    let n = numericCount
+    for offset in 0..<n where numbers[index &* n &+ offset].isNaN {
+      numbers[index &* n &+ offset] = base.numbers[baseIndex &* n &+ offset]
+    }
+    let t = textCount
+    for offset in 0..<t where textSlots[index &* t &+ offset] < 0 {
+      if let value = base.text(offset: baseIndex &* t &+ offset) {
+        setText(value, offset: index &* t &+ offset)
+      }
+    }
+  }
+
+  /// Appends a copy of object `index` of `other`; returns the new index.
+  @discardableResult
+  package mutating func appendCopy(of index: Int, from other: Self) -> Int {
+    ids.append(other.ids[index])
+    timestamps.append(other.timestamps[index])
+    let n = numericCount
+    numbers.append(contentsOf: other.numbers[(index &* n)..<(index &* n &+ n)])
+    let t = textCount
+    textSlots.append(contentsOf: repeatElement(-1, count: t))
+    for offset in 0..<t {
+      if let value = other.text(offset: index &* t &+ offset) {
+        setText(value, offset: count &* t &+ offset)
+      }
+    }
+    count += 1
+    return count - 1
+  }
+
+  /// Replaces object `index` with a copy of object `otherIndex` of `other`.
+  package mutating func replace(at index: Int, withCopyOf otherIndex: Int, from other: Self) {
+    ids[index] = other.ids[otherIndex]
+    timestamps[index] = other.timestamps[otherIndex]
+    let n = numericCount
+    numbers.replaceSubrange(
+      (index &* n)..<(index &* n &+ n), with: other.numbers[(otherIndex &* n)..<(otherIndex &* n &+ n)])
+    let t = textCount
+    for offset in 0..<t {
+      setText(other.text(offset: otherIndex &* t &+ offset), offset: index &* t &+ offset)
+    }
+  }
+}

@@ -1,0 +1,206 @@
+import RTCStatsCore
+
+/// Reads one getStats snapshot of a known ``SnapshotShape`` into a report: the part of the
+/// getStats dialect that ``GetStatsParser`` (a log of snapshots) and ``SnapshotDecoder`` (one
+/// snapshot) share.
+///
+/// Every stats object goes through ``MemberDecoder/decodeStatsObject(_:into:id:timestamp:)``,
+/// so timestamps come out in ms and objects without `type` get an inferred one.
+struct SnapshotReader {
+  /// The member decoder (interner, ignored members, µs note).
+  var decoder: MemberDecoder
+  /// Elements of a snapshot array that were not stats objects (numbers, strings, null).
+  private(set) var unnamedElements = 0
+  private var scratch: [UInt8] = []
+
+  init(decoder: MemberDecoder) {
+    self.decoder = decoder
+  }
+
+  /// Adds another reader's notes (µs timestamps, unnamed elements).
+  mutating func absorb(_ other: SnapshotReader) {
+    unnamedElements += other.unnamedElements
+    decoder.absorb(other.decoder)
+  }
+
+  /// Reads the snapshot under the cursor, of shape `shape`, into `report` (which the caller
+  /// emptied); returns the peer connection a wrapper names.
+  mutating func read(_ reader: inout JSONReader, shape: SnapshotShape, into report: inout StatsReport)
+    throws(JSONError) -> String?
+  {
+    switch shape {
+    case .statsArray, .entriesArray, .keyValueArray:
+      var array = try reader.beginArray()
+      while try reader.nextElement(in: &array) { try readArrayElement(&reader, into: &report) }
+      return nil
+    case .statsMap:
+      var object = try reader.beginObject()
+      while let key = try reader.nextKey(in: &object) {
+        if try reader.peekKind() == .object {
+          _ = try decoder.decodeStatsObject(&reader, into: &report, id: decoder.interner.intern(key))
+        } else {
+          try reader.skipValue()
+        }
+      }
+      return nil
+    case .wrapper:
+      return try readWrapper(&reader, into: &report)
+    case .statsObject:
+      _ = try decoder.decodeStatsObject(&reader, into: &report)
+      return nil
+    case .log, .empty, .unknown:
+      try reader.skipValue()
+      return nil
+    }
+  }
+
+  /// One element of a snapshot array: a stats object, `[id, stats]` or `{key, value}`.
+  private mutating func readArrayElement(_ reader: inout JSONReader, into report: inout StatsReport)
+    throws(JSONError)
+  {
+    switch try reader.peekKind() {
+    case .object:
+      let keyValue = try reader.lookahead { (reader) throws(JSONError) -> Bool in
+        var object = try reader.beginObject()
+        guard let first = try reader.nextKey(in: &object) else { return false }
+        return first.equals("key") || first.equals("value")
+      }
+      if keyValue {
+        try readKeyValueEntry(&reader, into: &report)
+      } else {
+        _ = try decoder.decodeStatsObject(&reader, into: &report)
+      }
+    case .array:
+      var entry = try reader.beginArray()
+      var decoded = false
+      if try reader.nextElement(in: &entry) {
+        let id =
+          try reader.peekKind() == .string ? decoder.interner.intern(try reader.readStringToken()) : nil
+        if id == nil { try reader.skipValue() }
+        while try reader.nextElement(in: &entry) {
+          if try reader.peekKind() == .object {
+            _ = try decoder.decodeStatsObject(&reader, into: &report, id: id)
+            decoded = true
+          } else {
+            try reader.skipValue()
+          }
+        }
+      }
+      if !decoded { unnamedElements += 1 }
+    default:
+      try reader.skipValue()
+      unnamedElements += 1
+    }
+  }
+
+  /// `{"key": id, "value": {stats}}` in either order.
+  private mutating func readKeyValueEntry(_ reader: inout JSONReader, into report: inout StatsReport)
+    throws(JSONError)
+  {
+    var object = try reader.beginObject()
+    var id: String?
+    var row: Int?
+    while let key = try reader.nextKey(in: &object) {
+      if key.equals("key"), try reader.peekKind() == .string {
+        id = decoder.interner.intern(try reader.readStringToken())
+      } else if key.equals("value"), try reader.peekKind() == .object {
+        row = try decoder.decodeStatsObject(&reader, into: &report, id: id)
+      } else {
+        try reader.skipValue()
+      }
+    }
+    if let row, let id, report.id(at: row).isEmpty { report.setID(id, at: row) }
+  }
+
+  /// An app's wrapper: the report in a member (as a value or a JSON string), plus optional
+  /// peer connection name and time (a number, ms or µs, or an ISO 8601 string).
+  private mutating func readWrapper(_ reader: inout JSONReader, into report: inout StatsReport)
+    throws(JSONError) -> String?
+  {
+    var object = try reader.beginObject()
+    var peerConnection: String?
+    var timestamp: Double?
+    while let key = try reader.nextKey(in: &object) {
+      if SnapshotShape.isReportMember(key) {
+        switch try reader.peekKind() {
+        case .string:
+          try readEmbeddedReport(try reader.readStringToken(), into: &report)
+        case .array, .object:
+          let shape = try reader.lookahead(SnapshotShape.classify)
+          _ = try read(&reader, shape: shape == .statsObject ? .statsMap : shape, into: &report)
+        default:
+          try reader.skipValue()
+        }
+      } else if SnapshotShape.isPeerConnectionMember(key) {
+        peerConnection = try decoder.readText(&reader, name: key)
+      } else if SnapshotShape.isTimestampMember(key) || key.equals("timestamp_us")
+        || key.equals("timestampUs")
+      {
+        timestamp = try readWrapperTime(&reader, name: key)
+      } else {
+        try reader.skipValue()
+      }
+    }
+    if let timestamp {
+      report.timestamp = timestamp
+      for row in 0..<report.count where report.timestamp(at: row) == nil {
+        report.setTimestamp(timestamp, at: row)
+      }
+    }
+    return peerConnection
+  }
+
+  /// A wrapper's time: epoch ms (µs beyond the threshold, or always for `timestamp_us`), or
+  /// a date string (`JSON.stringify` of a `Date`: `"2024-03-01T10:00:00.123Z"`).
+  private mutating func readWrapperTime(_ reader: inout JSONReader, name: JSONKey) throws(JSONError)
+    -> Double?
+  {
+    if try reader.peekKind() == .string {
+      let isDate = try reader.lookahead { (reader) throws(JSONError) -> Bool in
+        ISO8601.milliseconds(try reader.readStringToken().bytes) != nil
+      }
+      if isDate { return ISO8601.milliseconds(try reader.readStringToken().bytes) }
+    }
+    let isMicroseconds = name.equals("timestamp_us") || name.equals("timestampUs")
+    return try decoder.readNumber(&reader, name: name).map {
+      isMicroseconds ? $0 / 1000 : Timestamps.milliseconds($0)
+    }
+  }
+
+  /// A report serialised into a string member (`"jsonArrayOfReports":"[{…}]"`).
+  private mutating func readEmbeddedReport(_ token: JSONKey, into report: inout StatsReport)
+    throws(JSONError)
+  {
+    if token.hasEscapes {
+      JSONReader.unescape(token.bytes, into: &scratch)
+    } else {
+      scratch.removeAll(keepingCapacity: true)
+      scratch.append(contentsOf: token.bytes)
+    }
+    let bytes = scratch
+    let outcome = bytes.withUnsafeBufferPointer { buffer -> Result<Void, JSONError> in
+      var inner = JSONReader(base: buffer.baseAddress ?? token.start, count: buffer.count)
+      do throws(JSONError) {
+        let shape = try inner.lookahead(SnapshotShape.classify)
+        switch shape {
+        case .statsArray, .entriesArray, .keyValueArray, .statsMap:
+          _ = try read(&inner, shape: shape, into: &report)
+        case .empty:
+          try inner.skipValue()
+        default:
+          throw JSONError(
+            .typeMismatch(expected: "a stats report in the string", found: "something else"), at: 0)
+        }
+        try inner.expectEnd()
+        return .success(())
+      } catch {
+        return .failure(error)
+      }
+    }
+    if case .failure(let error) = outcome {
+      // Point at the string in the outer document.
+      throw JSONError(
+        .typeMismatch(expected: "a JSON stats report inside the string", found: "\(error)"), at: 0)
+    }
+  }
+}

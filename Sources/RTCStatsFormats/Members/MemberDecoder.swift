@@ -1,0 +1,211 @@
+import RTCStatsCore
+
+/// A column store a ``MemberDecoder`` writes decoded members into: `StatsReport` (W3C) or
+/// ``LegacyGoogStatsReport``.
+protocol MemberRows {
+  associatedtype Numeric: StatsColumn
+  associatedtype Text: StatsColumn
+  /// Appends an object with id `id` and no members; returns its row.
+  mutating func appendRow(id: String) -> Int
+  /// Sets the id of a row.
+  mutating func setID(_ id: String, at row: Int)
+  /// Sets the type of a row: `type` as far as Core knows it, `name` as the dump spells it.
+  mutating func setDecodedType(_ type: StatsType?, name: String, at row: Int)
+  /// Sets the timestamp (ms since epoch) of a row.
+  mutating func setTimestamp(_ timestamp: Double, at row: Int)
+  /// Sets a numeric member.
+  mutating func setNumber(_ value: Double?, _ field: Numeric, at row: Int)
+  /// Sets a text member.
+  mutating func setText(_ value: String?, _ field: Text, at row: Int)
+}
+
+extension StatsReport: MemberRows {
+  mutating func appendRow(id: String) -> Int {
+    append(id: id, type: .other, typeName: "", timestamp: .nan)
+  }
+
+  mutating func setDecodedType(_ type: StatsType?, name: String, at row: Int) {
+    setType(type ?? .other, name: name, at: row)
+  }
+}
+
+/// The one decoder of stats members: reads the members of a stats object from a
+/// ``JSONReader`` into a row of a ``MemberRows`` store, looking each name up in a
+/// ``MemberKeyTable`` and reading each value as the table's ``MemberPolicy`` says.
+///
+/// Only the members the engine reads are converted; every other member is skipped (and
+/// still validated). Strings are interned, so the ids and text values repeated in every
+/// poll are allocated once. The W3C getStats reader, both rtcstats dump readers, the legacy
+/// goog reader and the webrtc-internals series reader all decode through it.
+struct MemberDecoder {
+  /// Where the strings come from.
+  var interner = StringInterner()
+  /// The dump's tally of ignored members.
+  let ignored: IgnoredMembers
+  /// Whether a timestamp was converted from microseconds.
+  private(set) var sawMicroseconds = false
+  /// Unescaping buffers, reused.
+  var scratch: [UInt8] = []
+  private var embedded: [UInt8] = []
+
+  /// A decoder that counts ignored members into `ignored`.
+  init(ignored: IgnoredMembers = IgnoredMembers()) {
+    self.ignored = ignored
+  }
+
+  /// Adds another decoder's notes (µs timestamps) to this one's; ignored members are
+  /// merged through their tallies.
+  mutating func absorb(_ other: MemberDecoder) {
+    if other.sawMicroseconds { sawMicroseconds = true }
+  }
+
+  /// What an object carried besides its members.
+  struct DecodedObject {
+    /// Whether it had an `id` member.
+    var hadID = false
+    /// Whether it had a timestamp.
+    var hadTimestamp = false
+  }
+
+  /// Reads the object under the cursor into the existing row `row`, overwriting the members
+  /// it has and keeping the others (a delta applied in place keeps what it leaves out).
+  ///
+  /// - Parameter nested: Whether this is the `values`/`members` object of a native wrapper
+  ///   (nested only one level).
+  mutating func decodeMembers<Rows: MemberRows>(
+    _ reader: inout JSONReader, table: MemberKeyTable<Rows.Numeric, Rows.Text>, into rows: inout Rows,
+    row: Int, nested: Bool = false
+  ) throws(JSONError) -> DecodedObject {
+    let policy = table.policy
+    var decoded = DecodedObject()
+    var object = try reader.beginObject()
+    while let name = try reader.nextKey(in: &object) {
+      guard let key = table.lookup(name) else {
+        try reader.skipValue()
+        continue
+      }
+      switch key {
+      case .id:
+        decoded.hadID = true
+        if policy.idComesFromKey {
+          try reader.skipValue()
+        } else if let value = try text(&reader, name: name, policy: policy) {
+          rows.setID(value, at: row)
+        }
+      case .type:
+        try readType(&reader, name: name, policy: policy, into: &rows, row: row)
+      case .timestamp:
+        if let value = try number(&reader, name: name, policy: policy) {
+          if value > Timestamps.microsecondThreshold { sawMicroseconds = true }
+          rows.setTimestamp(Timestamps.milliseconds(value), at: row)
+          decoded.hadTimestamp = true
+        }
+      case .timestampMicroseconds:
+        if let value = try number(&reader, name: name, policy: policy) {
+          sawMicroseconds = true
+          rows.setTimestamp(value / 1000, at: row)
+          decoded.hadTimestamp = true
+        }
+      case .numeric(let field):
+        if let value = try number(&reader, name: name, policy: policy) {
+          rows.setNumber(value, field, at: row)
+        }
+      case .text(let field):
+        if let value = try text(&reader, name: name, policy: policy) { rows.setText(value, field, at: row) }
+      case .durations(let none, let cpu, let bandwidth, let other):
+        // Only the reasons given: a second `qualityLimitationDurations` keeps the others.
+        let values = try durations(&reader, name: name, policy: policy)
+        if !values.none.isNaN { rows.setNumber(values.none, none, at: row) }
+        if !values.cpu.isNaN { rows.setNumber(values.cpu, cpu, at: row) }
+        if !values.bandwidth.isNaN { rows.setNumber(values.bandwidth, bandwidth, at: row) }
+        if !values.other.isNaN { rows.setNumber(values.other, other, at: row) }
+      case .nestedMembers:
+        if !nested, try reader.peekKind() == .object {
+          let inner = try decodeMembers(&reader, table: table, into: &rows, row: row, nested: true)
+          decoded.hadID = decoded.hadID || inner.hadID
+          decoded.hadTimestamp = decoded.hadTimestamp || inner.hadTimestamp
+        } else {
+          try reader.skipValue()
+        }
+      }
+    }
+    return decoded
+  }
+
+  /// `"type": "inbound-rtp"` (a hash of the bytes, no string built for known types), a
+  /// compressed `"type": 1` when the policy allows, or another value spelled as text.
+  private mutating func readType<Rows: MemberRows>(
+    _ reader: inout JSONReader, name: JSONKey, policy: MemberPolicy, into rows: inout Rows, row: Int
+  ) throws(JSONError) {
+    switch try reader.peekKind() {
+    case .string:
+      let token = try reader.readStringToken()
+      if let known = StatsTypeTable.standard.lookup(token) {
+        rows.setDecodedType(known.type, name: known.name, at: row)
+      } else {
+        let value = interner.intern(token)
+        rows.setDecodedType(StatsType(dumpName: value), name: value, at: row)
+      }
+    case .number where policy.readsCompressedTypes:
+      let number = try reader.readDouble()
+      if number >= 0, number < 1000, let typeName = RTCStatsCompressionTables.types[Int(number)] {
+        rows.setDecodedType(StatsType(dumpName: typeName), name: typeName, at: row)
+      }
+    default:
+      if let value = try text(&reader, name: name, policy: policy) {
+        rows.setDecodedType(StatsType(dumpName: value), name: value, at: row)
+      }
+    }
+  }
+
+  /// `qualityLimitationDurations`, `{"none":…,"cpu":…,"bandwidth":…,"other":…}` (seconds),
+  /// or that object JSON-encoded in a string when the policy decodes JSON strings; NaN for
+  /// reasons that are absent.
+  mutating func durations(_ reader: inout JSONReader, name: JSONKey?, policy: MemberPolicy)
+    throws(JSONError) -> (none: Double, cpu: Double, bandwidth: Double, other: Double)
+  {
+    switch try reader.peekKind() {
+    case .object:
+      return try durationsObject(&reader, policy: policy)
+    case .string where policy.decodesJSONStrings:
+      let token = try reader.readStringToken()
+      JSONReader.unescape(token.bytes, into: &embedded)
+      let bytes = embedded
+      // A malformed string is a value that cannot be read, not a broken dump.
+      return bytes.withUnsafeBufferPointer { buffer in
+        let absent = (none: Double.nan, cpu: Double.nan, bandwidth: Double.nan, other: Double.nan)
+        guard let base = buffer.baseAddress else { return absent }
+        var inner = JSONReader(base: base, count: buffer.count)
+        guard let values = try? durationsObject(&inner, policy: policy), inner.isAtEnd() else {
+          return absent
+        }
+        return values
+      }
+    default:
+      try reader.skipValue()
+      noteIgnored(name, policy: policy)
+      return (.nan, .nan, .nan, .nan)
+    }
+  }
+
+  private mutating func durationsObject(_ reader: inout JSONReader, policy: MemberPolicy)
+    throws(JSONError) -> (none: Double, cpu: Double, bandwidth: Double, other: Double)
+  {
+    var values = (none: Double.nan, cpu: Double.nan, bandwidth: Double.nan, other: Double.nan)
+    var object = try reader.beginObject()
+    while let reason = try reader.nextKey(in: &object) {
+      if reason.equals("none") {
+        values.none = try number(&reader, name: reason, policy: policy) ?? values.none
+      } else if reason.equals("cpu") {
+        values.cpu = try number(&reader, name: reason, policy: policy) ?? values.cpu
+      } else if reason.equals("bandwidth") {
+        values.bandwidth = try number(&reader, name: reason, policy: policy) ?? values.bandwidth
+      } else if reason.equals("other") {
+        values.other = try number(&reader, name: reason, policy: policy) ?? values.other
+      } else {
+        try reader.skipValue()
+      }
+    }
+    return values
+  }
+}

@@ -1,0 +1,73 @@
+/// Turns byte ranges into `String`s, allocating each distinct string once.
+///
+/// Stats dumps repeat the same ids and text values (`"IT01V1375092232"`, `"inbound-rtp"`,
+/// `"video"`) in every poll; interning makes the second and later occurrences cost a hash
+/// and a byte comparison. The table stops growing at ``capacityLimit`` entries so that a
+/// hostile file of unique strings cannot exhaust memory; beyond it strings are simply built.
+struct StringInterner {
+  /// Entries kept at most.
+  static let capacityLimit = 1 << 16
+
+  private struct Entry {
+    var hash: UInt64
+    var start: Int32
+    var count: Int32
+    var string: String
+  }
+
+  private var slots: [Int32]
+  private var entries: [Entry] = []
+  private var arena: [UInt8] = []
+  private var mask: Int
+
+  init() {
+    slots = Array(repeating: -1, count: 1024)
+    mask = 1023
+  }
+
+  /// The string for `count` bytes at `start` (valid UTF-8).
+  mutating func intern(_ start: UnsafePointer<UInt8>, _ count: Int) -> String {
+    guard count <= 256 else {
+      return String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+    }
+    let hash = fnv1a(start, count)
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    while true {
+      let entryIndex = Int(slots[slot])
+      if entryIndex < 0 { break }
+      let entry = entries[entryIndex]
+      if entry.hash == hash && Int(entry.count) == count {
+        let equal = arena.withUnsafeBufferPointer { storage in
+          bytesEqual(storage.allocatedBase + Int(entry.start), start, count)
+        }
+        if equal { return entry.string }
+      }
+      slot = (slot &+ 1) & mask
+    }
+    let string = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+    guard entries.count < Self.capacityLimit else { return string }
+    entries.append(
+      Entry(hash: hash, start: Int32(arena.count), count: Int32(count), string: string))
+    arena.append(contentsOf: UnsafeBufferPointer(start: start, count: count))
+    slots[slot] = Int32(entries.count - 1)
+    if entries.count * 2 > slots.count { grow() }
+    return string
+  }
+
+  /// The string for a token read by ``JSONReader``, escapes decoded.
+  mutating func intern(_ token: JSONKey) -> String {
+    if !token.hasEscapes { return intern(token.start, token.count) }
+    return token.decoded()
+  }
+
+  private mutating func grow() {
+    let size = slots.count * 2
+    slots = Array(repeating: -1, count: size)
+    mask = size - 1
+    for (index, entry) in entries.enumerated() {
+      var slot = Int(truncatingIfNeeded: entry.hash) & mask
+      while slots[slot] >= 0 { slot = (slot &+ 1) & mask }
+      slots[slot] = Int32(index)
+    }
+  }
+}

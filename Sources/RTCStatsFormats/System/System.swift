@@ -1,0 +1,121 @@
+#if canImport(Glibc)
+  import CMalloc
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Every call of `RTCStatsFormats` into the C library, in one place, so that the rest of the
+/// module imports neither Glibc nor Darwin and the package builds on Linux and macOS alike.
+///
+/// Files are read with `open`/`read`/`fstat`/`close`; byte searches and comparisons use
+/// `memchr`/`memcmp` (vectorised in both C libraries); `strtod` rounds long decimals
+/// exactly; `sysconf` counts the cores once per process; glibc's `malloc_trim` returns freed
+/// pages (a no-op on Darwin, whose allocator returns them itself).
+enum System {
+  // MARK: - Files
+
+  /// The descriptor of standard input.
+  static var standardInput: Int32 { STDIN_FILENO }
+
+  /// Opens `path` read-only (close-on-exec); the `errno` value on failure.
+  static func openForReading(_ path: String) -> Result<Int32, SystemError> {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    return descriptor >= 0 ? .success(descriptor) : .failure(SystemError(code: errno))
+  }
+
+  /// What `fstat` says about an open file.
+  struct FileStatus {
+    /// Whether it is a directory.
+    var isDirectory: Bool
+    /// The size of a regular file; `nil` for pipes, terminals and the like.
+    var regularFileSize: Int?
+  }
+
+  /// `fstat` of an open descriptor.
+  static func status(of descriptor: Int32) -> Result<FileStatus, SystemError> {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { return .failure(SystemError(code: errno)) }
+    let type = info.st_mode & S_IFMT
+    return .success(
+      FileStatus(isDirectory: type == S_IFDIR, regularFileSize: type == S_IFREG ? Int(info.st_size) : nil))
+  }
+
+  /// Reads up to `buffer.count` bytes, retrying when a signal interrupts; 0 at the end.
+  static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer)
+    -> Result<Int, SystemError>
+  {
+    while true {
+      #if canImport(Glibc)
+        let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+      #else
+        let count = Darwin.read(descriptor, buffer.baseAddress, buffer.count)
+      #endif
+      if count >= 0 { return .success(count) }
+      let code = errno
+      if code != EINTR { return .failure(SystemError(code: code)) }
+    }
+  }
+
+  /// Closes a descriptor.
+  static func close(_ descriptor: Int32) {
+    #if canImport(Glibc)
+      _ = Glibc.close(descriptor)
+    #else
+      _ = Darwin.close(descriptor)
+    #endif
+  }
+
+  // MARK: - Bytes
+
+  /// The first `byte` in `count` bytes at `start` (`memchr`), or `nil`.
+  @inline(__always)
+  static func firstByte(_ byte: UInt8, in start: UnsafeRawPointer, count: Int) -> UnsafeRawPointer? {
+    memchr(start, Int32(byte), count).map { UnsafeRawPointer($0) }
+  }
+
+  /// Whether `count` bytes at `a` and `b` are equal (`memcmp`).
+  @inline(__always)
+  static func bytesEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+    memcmp(a, b, count) == 0
+  }
+
+  /// The correctly rounded value of a NUL-terminated decimal (`strtod`, in the C locale:
+  /// this process never calls `setlocale`).
+  static func parseDouble(_ text: UnsafePointer<CChar>) -> Double {
+    strtod(text, nil)
+  }
+
+  // MARK: - Process
+
+  /// The cores online, read once per process.
+  static let activeProcessorCount: Int = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+
+  /// Returns the free pages of every malloc arena to the system (glibc `malloc_trim`; Darwin's
+  /// allocator needs no help).
+  static func releaseFreedMemory() {
+    #if canImport(Glibc)
+      _ = malloc_trim(0)
+    #endif
+  }
+}
+
+/// A failed C library call: its `errno` value, described in words.
+struct SystemError: Error, Sendable {
+  /// The `errno` value.
+  var code: Int32
+
+  /// A short lowercase description: the common cases in rtcstats's words, the rest from
+  /// `strerror`.
+  var description: String {
+    switch code {
+    case ENOENT: "no such file"
+    case EACCES, EPERM: "permission denied"
+    case EISDIR: "is a directory, not a dump file"
+    case ELOOP: "too many levels of symbolic links"
+    case ENAMETOOLONG: "file name too long"
+    case ENOTDIR: "a component of the path is not a directory"
+    default: String(cString: strerror(code))
+    }
+  }
+}
