@@ -3,14 +3,12 @@ extension DiagnosticCode {
   public static let skippedSamples = DiagnosticCode(
     "skippedSamples",
     template:
-      "skipped {count} samples not newer than the previous sample of the same stats object (out-of-order or repeated lines)",
-    severity: .info)
+      "skipped {count} samples not newer than the previous sample of the same stats object (out-of-order or repeated lines)")
 
   /// Counters went backwards or SSRCs changed behind one stats id; new segments started.
   public static let counterResets = DiagnosticCode(
     "counterResets",
-    template: "{count} counter resets or SSRC changes: those tracks continue in new segments",
-    severity: .info)
+    template: "{count} counter resets or SSRC changes: those tracks continue in new segments")
 
   /// More events than the analyzer keeps.
   public static let eventsDropped = DiagnosticCode(

@@ -93,7 +93,7 @@ struct AnalyzeCommand {
       case .failure(let error):
         messages.append(AnalyzeCommand.errorLine(path: file.path, error: error))
       case .success(let success) where success.source.isTruncated:
-        for diagnostic in success.source.diagnostics where diagnostic.code.rawValue == "truncated" {
+        for diagnostic in success.source.diagnostics where diagnostic.code == .truncated {
           let warning = DiagnosticText.message(diagnostic)
           messages.append("rtcstats: \(AnalyzeCommand.displayName(file.path)): warning: \(warning)")
         }

@@ -16,7 +16,8 @@ enum FileAnalyzer {
       defer { file.close() }
       let source = TimedByteSource(base: file)
       let stopwatch = source.stopwatch
-      let info = try DumpReader.read(source: source, sizeHint: file.size, into: &consumer)
+      let info = try DumpReader.read(
+        source: source, sizeHint: file.size, parallel: !isSequential, into: &consumer)
       if info.reportCount == 0 && consumer.eventCount == 0 {
         throw DumpError(
           .data,
@@ -28,7 +29,7 @@ enum FileAnalyzer {
       let metricsStart = ContinuousClock.now
       let analysis = consumer.analyzer.analysis()
       times.metrics = consumer.elapsed + (ContinuousClock.now - metricsStart)
-      outcome = .success(FileAnalysis.Success(source: SourceSummary(info), analysis: analysis))
+      outcome = .success(FileAnalysis.Success(source: info.summary, analysis: analysis))
     } catch {
       outcome = .failure(error)
     }
@@ -36,6 +37,10 @@ enum FileAnalyzer {
     times.parse = total - times.read - times.metrics
     return (FileAnalysis(path: path, outcome: outcome), times)
   }
+
+  /// `RTCSTATS_SEQUENTIAL=1` keeps a large JSON-lines log on one thread (for comparing the
+  /// parallel reader with the sequential one; the results are the same).
+  static let isSequential = System.environment("RTCSTATS_SEQUENTIAL") != nil
 
   /// Rows a timeline keeps when the output lists none.
   static let recentRows = 8

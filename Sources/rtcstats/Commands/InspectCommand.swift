@@ -129,7 +129,7 @@ struct InspectCommand {
       writer.endObject()
     case .success(let result):
       let info = result.info
-      AnalysisJSONEncoder.encodeSourceMembers(of: SourceSummary(info), into: &writer)
+      AnalysisJSONEncoder.encodeSourceMembers(of: info.summary, into: &writer)
       writer.endObject()
       writer.member("reportCount", info.reportCount)
       writer.member("truncated", info.isTruncated)

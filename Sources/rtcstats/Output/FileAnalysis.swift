@@ -14,8 +14,11 @@ struct FileAnalysis: Sendable {
 
     /// The reader's diagnostics, then the engine's, in that order.
     var diagnostics: [Diagnostic] { source.diagnostics + analysis.diagnostics }
-    /// The diagnostics in words (schema 1 `warnings[]`, the table's warning lines).
-    var warnings: [String] { diagnostics.map(DiagnosticText.message) }
+    /// The diagnostics of severity `warning` or more, in words: schema 1's `warnings[]` and
+    /// the table's warning lines (informational ones are in `diagnostics[]` only).
+    var warnings: [String] {
+      diagnostics.filter { $0.severity >= .warning }.map(DiagnosticText.message)
+    }
   }
 
   /// The exit status this file contributes.
