@@ -66,7 +66,8 @@ enum Arguments {
     if let value = parsed.values[.maxClockOffset] {
       guard let seconds = Double(value), seconds.isFinite, (0...86_400).contains(seconds) else {
         throw UsageError(
-          message: "invalid value '\(value)' for '--max-clock-offset <seconds>'; expected a number of seconds from 0 to 86400",
+          message:
+            "invalid value '\(value)' for '--max-clock-offset <seconds>'; expected a number of seconds from 0 to 86400",
           subcommand: .call)
       }
       options.maximumClockOffset = seconds

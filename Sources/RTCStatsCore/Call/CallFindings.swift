@@ -5,7 +5,8 @@
 /// printing); `seconds` is the segment's degraded time; times are the subscriber's clock.
 enum CallFindings {
   static func findings(
-    links: [StreamLink], unlinked: [UnlinkedStream], index: [EndpointReference: LinkEndpoint], dumps: [CallDump]
+    links: [StreamLink], unlinked: [UnlinkedStream], index: [EndpointReference: LinkEndpoint],
+    dumps: [CallDump]
   ) -> [Diagnostic] {
     var result: [Diagnostic] = []
     for link in links {
@@ -19,9 +20,11 @@ enum CallFindings {
         evidence.set("kind", .text(link.kind.rawValue))
         evidence.set("publisher", .text(name(link.publisher, dumps)))
         evidence.set("subscriber", .text(name(link.subscriber, dumps)))
-        evidence.set("seconds", .number(ranges.reduce(0) { $0 + $1.duration } / 1000))
-        for placeholder in ["freezes", "receivedLossPercent", "concealmentPercent", "uplinkLossPercent"]
-        where evidence[placeholder] == nil {
+        evidence.set("seconds", .number((ranges.reduce(0) { $0 + $1.duration } / 100).rounded() / 10))
+        for placeholder in [
+          "freezes", "receivedLossPercent", "concealmentPercent", "uplinkLossPercent", "sentBitrate",
+          "receivedBitrate",
+        ] where evidence[placeholder] == nil {
           evidence.set(placeholder, .integer(0))
         }
         result.append(
@@ -35,7 +38,8 @@ enum CallFindings {
         Diagnostic(
           .callUnlinkedStreams,
           evidence: [
-            "count": .integer(unlinked.count), "ambiguous": .integer(unlinked.count { $0.reason == .ambiguous }),
+            "count": .integer(unlinked.count),
+            "ambiguous": .integer(unlinked.count { $0.reason == .ambiguous }),
           ]))
     }
     return result
@@ -43,17 +47,24 @@ enum CallFindings {
 
   private static func code(_ segment: NetworkSegment, evidence: Evidence) -> DiagnosticCode {
     switch segment {
-    case .publisherUplink: .callPublisherUplink
+    case .publisherUplink:
+      if case .number(let loss) = evidence["uplinkLossPercent"], loss >= 2 {
+        .callPublisherUplink
+      } else {
+        .callPublisherUplinkOutage
+      }
     case .subscriberDownlink: .callSubscriberDownlink
-    case .sfu: evidence["forwardedLayer"] != nil && evidence["forwardedLayer"] != evidence["largestLayer"]
-      ? .callForwardedLayer : .callSFUShortfall
+    case .sfu:
+      evidence["forwardedLayer"] != nil && evidence["forwardedLayer"] != evidence["largestLayer"]
+        ? .callForwardedLayer : .callSFUShortfall
     case .unclear: .callUnclearDegradation
     }
   }
 
   /// "`source` `peerConnection`".
   static func name(_ reference: EndpointReference, _ dumps: [CallDump]) -> String {
-    let source = dumps.indices.contains(reference.dump) ? dumps[reference.dump].source : "dump \(reference.dump)"
+    let source =
+      dumps.indices.contains(reference.dump) ? dumps[reference.dump].source : "dump \(reference.dump)"
     return source + " " + reference.peerConnection
   }
 }

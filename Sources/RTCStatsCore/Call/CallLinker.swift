@@ -23,20 +23,23 @@ public enum CallLinker {
     let receivers = endpoints.filter { $0.direction == .inbound }
     var links = matched.links
     for position in links.indices {
-      guard let sender = index[links[position].publisher], let receiver = index[links[position].subscriber]
+      guard var sender = index[links[position].publisher], let receiver = index[links[position].subscriber]
       else { continue }
+      if links[position].method == .ssrc { sender = sender.restricted(to: receiver.ssrcs) }
       let aligned = AlignedIntervals(
         sender: sender, receiver: receiver.series, offset: links[position].offset ?? 0,
         tolerance: thresholds.pollAlignmentTolerance)
       let context = LinkContext(
         link: links[position], sender: sender, receiver: receiver, aligned: aligned, links: matched.links,
         receivers: receivers, index: index)
-      links[position].degradation = SegmentAttributor(thresholds: thresholds, conditions: source).degradation(of: context)
+      links[position].degradation = SegmentAttributor(thresholds: thresholds, conditions: source).degradation(
+        of: context)
       links[position].figures = EndToEndCalculator(dumps: dumps, conditions: source).figures(of: context)
     }
     let findings = CallFindings.findings(links: links, unlinked: matched.unlinked, index: index, dumps: dumps)
     return CallView(
-      dumps: dumps, endpoints: endpoints, clockOffsets: matched.offsets, links: links, unlinked: matched.unlinked,
+      dumps: dumps, endpoints: endpoints, clockOffsets: matched.offsets, links: links,
+      unlinked: matched.unlinked,
       findings: findings)
   }
 }

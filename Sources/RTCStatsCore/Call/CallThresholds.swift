@@ -62,6 +62,10 @@ public struct CallThresholds: Sendable, Equatable {
   /// An offset found by timing needs this many distinct sent tracks agreeing on it (fewer
   /// when the dumps have fewer sent tracks to link).
   public var offsetSupport = 2
+  /// ... unless one sent track's match alone scores this much, which takes the identical share
+  /// (aligned polls): a fingerprint alone, however high, is not enough for a lone track, since
+  /// identical synthetic media (test calls) match across calls.
+  public var singleSupportScore = 0.75
 
   // MARK: Segments
 
@@ -70,6 +74,11 @@ public struct CallThresholds: Sendable, Equatable {
   public var lossPercent = 2.0
   /// The sender's bandwidth estimate collapsed when below this fraction of its median.
   public var bandwidthCollapse = 0.5
+  /// A sender without a new receiver report for this long while sending has a broken uplink, ms.
+  public var staleReports = 5_000.0
+  /// Uplink loss is the ratio of the counters over the range when the reports cover at least
+  /// this many packets, else the largest `fractionLost` reported in it.
+  public var minimumReportedPackets = 100.0
   /// Received frame rate below this fraction of the sent one is a drop.
   public var frameRateDrop = 0.7
   /// Received bitrate below this fraction of the forwarded layer's sent bitrate is a drop.

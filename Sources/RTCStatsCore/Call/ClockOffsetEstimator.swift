@@ -17,7 +17,9 @@
 ///    them the fingerprint must reach 0.8 on its own.
 /// 3. The best refined δ is kept when at least ``CallThresholds/offsetSupport`` distinct sent
 ///    tracks are a received track's best match there (fewer when the dumps have fewer sent
-///    tracks); linking by SSRC needs one (the pairs are known).
+///    tracks), or when one match alone reaches ``CallThresholds/singleSupportScore`` (a
+///    subscriber that receives one track of this publisher); linking by SSRC needs one (the
+///    pairs are known).
 /// 4. Confidence = (*J*(δ) − *J*₂) / *J*(δ), where *J*₂ is the best refined weight more than
 ///    ``CallThresholds/offsetPeakSeparation`` away.
 public enum ClockOffsetEstimator {
@@ -49,20 +51,27 @@ public enum ClockOffsetEstimator {
   ) -> ClockOffset? {
     let usable = candidates.filter { $0.receiver.series.samples.count > thresholds.minimumIntervals }
     guard let range = searchRange(usable, thresholds: thresholds) else { return nil }
+    // Known pairs (SSRC) need no minimum score: the offset is where they line up best.
+    var search = thresholds
+    if method == .ssrc { search.linkScore = -1 }
     var coarse: [(offset: Double, weight: Weight)] = []
     // On a grid through 0, so that dumps of one clock are tried at exactly 0.
     var offset = (range.lowerBound / thresholds.coarseOffsetStep).rounded(.down) * thresholds.coarseOffsetStep
     while offset <= range.upperBound {
-      coarse.append((offset, weight(usable, offset: offset, coarse: true, thresholds: thresholds)))
+      coarse.append((offset, weight(usable, offset: offset, coarse: true, thresholds: search)))
       offset += thresholds.coarseOffsetStep
     }
-    let refined = peaks(of: coarse, thresholds: thresholds).map { refine(usable, around: $0, thresholds: thresholds) }
+    let refined = peaks(of: coarse, thresholds: search).map { refine(usable, around: $0, thresholds: search) }
     let senders = Set(usable.map(\.sender.reference)).count
     let required = method == .timing ? min(thresholds.offsetSupport, senders) : 1
-    let accepted = refined.filter { $0.weight.support >= required && $0.weight.total > 0 }
+    let accepted = refined.filter {
+      $0.weight.total > 0
+        && ($0.weight.support >= required || $0.weight.total >= thresholds.singleSupportScore)
+    }
     guard let best = accepted.max(by: { $0.weight.total < $1.weight.total }) else { return nil }
     let runnerUp =
-      refined.filter { abs($0.offset - best.offset) > thresholds.offsetPeakSeparation }.map(\.weight.total).max() ?? 0
+      refined.filter { abs($0.offset - best.offset) > thresholds.offsetPeakSeparation }.map(\.weight.total)
+      .max() ?? 0
     let confidence = max(0, min(1, (best.weight.total - runnerUp) / best.weight.total))
     return ClockOffset(
       from: from, to: to, offset: best.offset, confidence: confidence, method: method,
@@ -77,7 +86,9 @@ public enum ClockOffsetEstimator {
     }
     var result: [Double] = []
     for entry in ordered where result.count < thresholds.offsetPeaks {
-      if result.allSatisfy({ abs($0 - entry.offset) > thresholds.offsetPeakSeparation }) { result.append(entry.offset) }
+      if result.allSatisfy({ abs($0 - entry.offset) > thresholds.offsetPeakSeparation }) {
+        result.append(entry.offset)
+      }
     }
     return result
   }
@@ -139,7 +150,8 @@ public enum ClockOffsetEstimator {
     guard Double(aligned.intervals.count) >= needed else { return nil }
     if coarse {
       let fingerprint = MatchScore.fingerprint(
-        sent: aligned.intervals.map(\.sent), received: aligned.intervals.map(\.received), thresholds: thresholds)
+        sent: aligned.intervals.map(\.sent), received: aligned.intervals.map(\.received),
+        thresholds: thresholds)
       return MatchScore(fingerprint: fingerprint, identical: nil, intervals: aligned.intervals.count)
     }
     return MatchScore(aligned, thresholds: thresholds)

@@ -2,14 +2,18 @@
 ///
 /// - Sent bitrate: Δ(media bytes) · 8 / Δt summed over the sender's layers; forwarded bitrate
 ///   the same over the layer the receiver got, interval by interval.
-/// - Frame rate and resolution: the largest layer's `framesEncoded` rate and the size it held
-///   longest; received: `framesDecoded` rate and the size held longest.
+/// - Frame rate and resolution: the largest layer's `framesEncoded` rate (÷ the spatial layers
+///   of its `scalabilityMode`) and the size it held longest; received: `framesDecoded` rate and
+///   the size held longest.
 /// - Loss: uplink from the sender's receiver reports (``NetworkConditionSource``), received
 ///   from the receiver's `packetsLost`; the downlink adds the received loss beyond the uplink's.
 /// - Round-trip times: the sender's receiver reports (uplink), the subscriber connection's
 ///   candidate pair over the call (downlink).
-/// - One-way delay, only when both ends are in one dump (one clock): the shift *d* in 0…1 s
-///   (10 ms steps) that minimises the mean (received − sent)² of the interval bytes.
+/// - One-way delay: an estimate from the round-trip times, half of each leg's (the sender's
+///   and the subscriber's, or the one path of a link matched by SSRC). A measured one-way
+///   delay needs the same packet timestamped on both ends on one clock, which getStats does not
+///   give (counters polled once a second cannot resolve it, and dumps of different machines
+///   have different clocks), so none is claimed.
 public struct EndToEndCalculator: Sendable {
   /// The call's dumps.
   public var dumps: [CallDump]
@@ -26,7 +30,9 @@ public struct EndToEndCalculator: Sendable {
   public func figures(of context: LinkContext) -> EndToEndFigures {
     var figures = EndToEndFigures()
     let intervals = context.aligned.intervals
-    guard let first = intervals.first, let last = intervals.last, last.end > first.start else { return figures }
+    guard let first = intervals.first, let last = intervals.last, last.end > first.start else {
+      return figures
+    }
     let offset = context.link.offset ?? 0
     let (start, end) = (first.start, last.end)
     let seconds = (end - start) / 1000
@@ -46,15 +52,20 @@ public struct EndToEndCalculator: Sendable {
       figures.downlinkLossPercent = max(received - (uplink.lossPercent ?? 0), 0)
     }
     let reference = context.receiver.reference
-    figures.downlinkRoundTripTime = dumps[reference.dump].analysis.peerConnections
+    figures.downlinkRoundTripTime =
+      dumps[reference.dump].analysis.peerConnections
       .first { $0.id == reference.peerConnection }?.transport.roundTripTime?.mean
-    if context.sender.reference.dump == reference.dump {
-      figures.oneWayDelay = oneWayDelay(context)
+    if context.link.method == .ssrc {
+      figures.oneWayDelay = figures.uplinkRoundTripTime.map { $0 / 2 }
+    } else if let up = figures.uplinkRoundTripTime, let down = figures.downlinkRoundTripTime {
+      figures.oneWayDelay = (up + down) / 2
     }
     return figures
   }
 
-  private func sentSide(_ sender: LinkEndpoint, from: Double, to: Double, seconds: Double) -> EndToEndFigures.Side {
+  private func sentSide(_ sender: LinkEndpoint, from: Double, to: Double, seconds: Double)
+    -> EndToEndFigures.Side
+  {
     var side = EndToEndFigures.Side()
     var bytes = 0.0
     var lost = 0.0
@@ -75,13 +86,15 @@ public struct EndToEndCalculator: Sendable {
     guard let largest, sender.kind == .video else { return side }
     let series = sender.layers[largest.index].series
     if let start = series.cumulative(\.frames, at: from), let end = series.cumulative(\.frames, at: to) {
-      side.frameRate = (end - start) / seconds
+      side.frameRate = (end - start) / seconds / (series.sample(at: to)?.spatialLayers ?? 1)
     }
     (side.width, side.height) = Self.heldLongest(series.samples.filter { $0.time > from && $0.time <= to })
     return side
   }
 
-  private func receivedSide(_ receiver: LinkEndpoint, from: Double, to: Double, seconds: Double) -> EndToEndFigures.Side {
+  private func receivedSide(_ receiver: LinkEndpoint, from: Double, to: Double, seconds: Double)
+    -> EndToEndFigures.Side
+  {
     var side = EndToEndFigures.Side()
     let series = receiver.series
     guard let start = series.sample(at: from), let end = series.sample(at: to) else { return side }
@@ -97,7 +110,9 @@ public struct EndToEndCalculator: Sendable {
       (side.width, side.height) = Self.heldLongest(series.samples.filter { $0.time > from && $0.time <= to })
     } else {
       let total = end.totalSamples - start.totalSamples
-      if total > 0 { side.concealmentPercent = max(end.concealedSamples - start.concealedSamples, 0) / total * 100 }
+      if total > 0 {
+        side.concealmentPercent = max(end.concealedSamples - start.concealedSamples, 0) / total * 100
+      }
     }
     return side
   }
@@ -109,7 +124,8 @@ public struct EndToEndCalculator: Sendable {
       guard let width = previous.width, let height = previous.height else { continue }
       held["\(width)x\(height)", default: (width, height, 0)].time += sample.time - previous.time
     }
-    guard let best = held.values.max(by: { $0.time != $1.time ? $0.time < $1.time : $0.height > $1.height }) else {
+    guard let best = held.values.max(by: { $0.time != $1.time ? $0.time < $1.time : $0.height > $1.height })
+    else {
       let last = samples.last
       return (last?.width.map { Int($0) }, last?.height.map { Int($0) })
     }
@@ -134,22 +150,5 @@ public struct EndToEndCalculator: Sendable {
           height: sample?.height.map { Int($0) }, start: interval.start, end: interval.end))
     }
     return result
-  }
-
-  /// The shift that best lines up the received interval bytes with the sent ones, ms.
-  private func oneWayDelay(_ context: LinkContext) -> Double? {
-    var best: (delay: Double, error: Double)?
-    var delay = 0.0
-    while delay <= 1000 {
-      let aligned = AlignedIntervals(sender: context.sender, receiver: context.receiver.series, offset: delay)
-      if !aligned.intervals.isEmpty, Double(aligned.intervals.count) >= 0.8 * Double(context.aligned.intervals.count) {
-        let error =
-          aligned.intervals.reduce(0) { $0 + ($1.received - $1.sent) * ($1.received - $1.sent) }
-          / Double(aligned.intervals.count)
-        if best.map({ error < $0.error }) ?? true { best = (delay, error) }
-      }
-      delay += 10
-    }
-    return best?.delay
   }
 }

@@ -74,7 +74,8 @@ public struct EndToEndFigures: Sendable, Equatable {
   public var uplinkRoundTripTime: Double?
   /// The subscriber's round-trip time to its peer (candidate pair), ms.
   public var downlinkRoundTripTime: Double?
-  /// Sender to receiver, ms, when both ends share a clock (one dump); `nil` otherwise.
+  /// Sender to receiver, ms, estimated as half of each leg's round-trip time (symmetric paths
+  /// assumed; not measured: see ``EndToEndCalculator``).
   public var oneWayDelay: Double?
 
   /// Nothing known.

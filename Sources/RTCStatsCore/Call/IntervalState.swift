@@ -27,6 +27,8 @@ struct IntervalState: Sendable, Equatable {
   var uplinkLossPercent: Double?
   var bandwidthCollapsed = false
   var uplinkVerdict: Bool?
+  /// Whether the publisher got no receiver report for a while although it was sending.
+  var reportsStale = false
   /// Whether the uplink is degraded here or within the reach.
   var uplinkDegraded = false
   /// The subscriber's loss beyond the uplink's, percent.

@@ -31,7 +31,8 @@ struct IntervalStateBuilder: Sendable {
       if let start = layer.cumulative(\.frames, at: before.time - offset),
         let end = layer.cumulative(\.frames, at: after.time - offset)
       {
-        state.sentFrameRate = (end - start) / seconds
+        let layers = layer.sample(at: after.time - offset)?.spatialLayers ?? 1
+        state.sentFrameRate = (end - start) / seconds / layers
       }
     }
     state.topLayer = topLayer(from: before.time - offset, to: after.time - offset) ?? interval.layer
@@ -39,6 +40,7 @@ struct IntervalStateBuilder: Sendable {
     state.uplinkLossPercent = uplink.lossPercent
     state.bandwidthCollapsed = uplink.bandwidthCollapsed
     state.uplinkVerdict = uplink.verdict
+    state.reportsStale = uplink.reportsStale
     state.excessLossPercent = downlink.lossPercent.map { max($0 - (uplink.lossPercent ?? 0), 0) }
     countOtherStreams(into: &state, from: before.time, to: after.time)
     return state
@@ -48,7 +50,8 @@ struct IntervalStateBuilder: Sendable {
   private func topLayer(from: Double, to: Double) -> Int? {
     var best: (index: Int, height: Double, bytes: Double)?
     for (index, layer) in context.sender.layers.enumerated() {
-      guard let start = layer.series.cumulative(\.bytes, at: from), let end = layer.series.cumulative(\.bytes, at: to),
+      guard let start = layer.series.cumulative(\.bytes, at: from),
+        let end = layer.series.cumulative(\.bytes, at: to),
         end - start > 0
       else { continue }
       let height = layer.series.sample(at: to)?.height ?? 0
@@ -64,7 +67,9 @@ struct IntervalStateBuilder: Sendable {
   private func countOtherStreams(into state: inout IntervalState, from: Double, to: Double) {
     let me = context.receiver.reference
     for other in context.receivers where other.reference.dump == me.dump && other.reference != me {
-      guard let last = other.series.end, let first = other.series.start, first < to, last > from else { continue }
+      guard let last = other.series.end, let first = other.series.start, first < to, last > from else {
+        continue
+      }
       state.otherStreams += 1
       guard let loss = conditions.downlink(of: other, from: from, to: to).lossPercent else { continue }
       var uplinkLoss = 0.0

@@ -51,7 +51,8 @@ public struct LinkEndpoint: Sendable, Equatable {
   public var layers: [EndpointLayer]
 
   /// Creates an endpoint.
-  public init(reference: EndpointReference, kind: MediaKind, summary: TrackAnalysis, layers: [EndpointLayer]) {
+  public init(reference: EndpointReference, kind: MediaKind, summary: TrackAnalysis, layers: [EndpointLayer])
+  {
     self.reference = reference
     self.kind = kind
     self.summary = summary
@@ -69,6 +70,17 @@ public struct LinkEndpoint: Sendable, Equatable {
   /// Last sample time over the layers.
   public var end: Double? { layers.compactMap(\.series.end).max() }
 
+  /// The endpoint with only the layers that carry one of `ssrcs` (all of them when none does):
+  /// what a receiver linked by SSRC gets of a simulcast sender.
+  public func restricted(to ssrcs: [UInt32]) -> LinkEndpoint {
+    let wanted = Set(ssrcs)
+    let carrying = layers.filter { !wanted.isDisjoint(with: $0.ssrcs) }
+    guard !carrying.isEmpty, carrying.count < layers.count else { return self }
+    var copy = self
+    copy.layers = carrying
+    return copy
+  }
+
   /// Every endpoint of `dump` (position `index` in the call), in peer connection and track order.
   public static func endpoints(of dump: CallDump, index: Int) -> [LinkEndpoint] {
     var result: [LinkEndpoint] = []
@@ -81,7 +93,8 @@ public struct LinkEndpoint: Sendable, Equatable {
           layers = track.layers.map { layer in
             let info = timeline.streams[layer.streamIndex]
             return EndpointLayer(
-              rid: layer.rid, ssrcs: info.ssrcs, series: MediaSeries(timeline: timeline, members: [layer.streamIndex]))
+              rid: layer.rid, ssrcs: info.ssrcs,
+              series: MediaSeries(timeline: timeline, members: [layer.streamIndex]))
           }
         } else if track.direction == .outbound {
           layers = track.streamIndices.map { stream in

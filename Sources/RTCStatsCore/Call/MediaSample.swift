@@ -16,6 +16,11 @@ public struct MediaSample: Sendable, Equatable {
   public var reportedPackets: Double = 0
   /// `framesEncoded` / `framesDecoded`.
   public var frames: Double = 0
+  /// Frames per picture: the spatial layers of the `scalabilityMode` (Chrome counts one encoded
+  /// frame per spatial layer), 1 otherwise.
+  public var spatialLayers: Double = 1
+  /// Receiver reports taken so far (outbound): a new `remote-inbound-rtp` report adds one.
+  public var receiverReports: Double = 0
   /// `framesSent` / `framesReceived`.
   public var framesTransferred: Double = 0
   /// `freezeCount` (inbound video).

@@ -61,6 +61,8 @@ public struct MediaSeries: Sendable, Equatable {
     sample.fractionLost = row[.remoteFractionLost] ?? sample.fractionLost
     sample.roundTripTime = row[.remoteRoundTripTime] ?? sample.roundTripTime
     if let active = row[.active] { sample.active = active != 0 }
+    if let layers = row[.spatialLayers], layers >= 1 { sample.spatialLayers = layers }
+    if row.tookReceiverReport { sample.receiverReports += 1 }
   }
 
   /// The time of the first sample.

@@ -9,6 +9,9 @@ public struct PathCondition: Sendable, Equatable {
   public var availableBitrate: Double?
   /// Round-trip time, ms.
   public var roundTripTime: Double?
+  /// Whether the sender got no receiver report for ``CallThresholds/staleReports`` ms up to
+  /// the range's end while it was sending (uplink only): its peer stopped hearing it.
+  public var reportsStale: Bool
   /// The source's own judgement, when it has one (a diagnosis grade): `true` degraded, `false`
   /// clean. When `nil` the attributor applies ``CallThresholds`` to the figures above.
   public var verdict: Bool?
@@ -16,12 +19,13 @@ public struct PathCondition: Sendable, Equatable {
   /// Creates a condition.
   public init(
     lossPercent: Double? = nil, bandwidthCollapsed: Bool = false, availableBitrate: Double? = nil,
-    roundTripTime: Double? = nil, verdict: Bool? = nil
+    roundTripTime: Double? = nil, reportsStale: Bool = false, verdict: Bool? = nil
   ) {
     self.lossPercent = lossPercent
     self.bandwidthCollapsed = bandwidthCollapsed
     self.availableBitrate = availableBitrate
     self.roundTripTime = roundTripTime
+    self.reportsStale = reportsStale
     self.verdict = verdict
   }
 }

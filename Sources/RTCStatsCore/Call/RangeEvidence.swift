@@ -2,7 +2,8 @@
 /// on the segment it is placed on. Names are lowerCamelCase; figures in %, fps, bps, counts.
 enum RangeEvidence {
   /// The evidence of `states` (one range, placed on `segment`).
-  static func evidence(of states: [IntervalState], segment: NetworkSegment, sender: LinkEndpoint) -> Evidence {
+  static func evidence(of states: [IntervalState], segment: NetworkSegment, sender: LinkEndpoint) -> Evidence
+  {
     var evidence = Evidence()
     evidence.set("intervals", .integer(states.count))
     let freezes = states.reduce(0) { $0 + $1.freezes }
@@ -14,8 +15,8 @@ enum RangeEvidence {
       let sent = states.reduce(0) { $0 + $1.sentBytes }
       let received = states.reduce(0) { $0 + $1.receivedBytes }
       if sent > 0 {
-        evidence.set("sentBitrate", .number(sent * 8 / seconds))
-        evidence.set("receivedBitrate", .number(received * 8 / seconds))
+        evidence.set("sentBitrate", .integer(Int((sent * 8 / seconds).rounded())))
+        evidence.set("receivedBitrate", .integer(Int((received * 8 / seconds).rounded())))
       }
     }
     add("sentFrameRate", mean(states.compactMap(\.sentFrameRate)), to: &evidence)
@@ -24,6 +25,7 @@ enum RangeEvidence {
     case .publisherUplink:
       add("uplinkLossPercent", states.compactMap(\.uplinkLossPercent).max(), to: &evidence)
       if states.contains(where: \.bandwidthCollapsed) { evidence.set("bandwidthCollapsed", .bool(true)) }
+      if states.contains(where: \.reportsStale) { evidence.set("receiverReportsStopped", .bool(true)) }
     case .subscriberDownlink:
       add("downlinkLossPercent", states.compactMap(\.excessLossPercent).max(), to: &evidence)
       evidence.set("otherStreamsLosing", .integer(states.map(\.otherStreamsLosing).max() ?? 0))
@@ -41,8 +43,9 @@ enum RangeEvidence {
     return evidence
   }
 
+  /// Adds a figure rounded to one decimal (percent, fps) — bitrates are whole bps.
   private static func add(_ name: String, _ value: Double?, to evidence: inout Evidence) {
-    if let value { evidence.set(name, .number(value)) }
+    if let value { evidence.set(name, .number((value * 10).rounded() / 10)) }
   }
 
   private static func mean(_ values: [Double]) -> Double? {

@@ -8,14 +8,18 @@
 /// largest one being sent. A degraded interval is placed, in this order:
 ///
 /// 1. `publisher-uplink` — the publisher's uplink (``NetworkConditionSource/uplink(of:from:to:)``)
-///    lost ``CallThresholds/lossPercent`` or its bandwidth estimate collapsed, in this interval
-///    or within ``CallThresholds/uplinkReach`` intervals (receiver reports arrive late);
+///    lost ``CallThresholds/lossPercent``, its bandwidth estimate collapsed or its receiver
+///    reports stopped, in this interval or within ``CallThresholds/uplinkReach`` intervals
+///    (receiver reports arrive late);
 /// 2. `subscriber-downlink` — the subscriber lost at least ``CallThresholds/lossPercent`` beyond
 ///    the uplink's loss, and so did one of its other received streams at the same time (or it
 ///    has no other stream);
 /// 3. `sfu` — neither, but the subscriber got a lower layer, fewer frames or fewer bytes than
 ///    were sent;
 /// 4. `unclear` — otherwise (for example loss on this stream alone).
+///
+/// A link matched by SSRC is taken as direct (P2P): it has no middle, so what would be `sfu`
+/// is `unclear`, and loss the sender's receiver reports show is its uplink's (one path).
 ///
 /// Consecutive intervals of one segment form a range; ranges of one segment separated by at
 /// most ``CallThresholds/mergeGap`` clean intervals are merged. Times are on the subscriber's
@@ -25,6 +29,8 @@ public struct SegmentAttributor: Sendable {
   public var thresholds: CallThresholds
   /// Where the path conditions come from.
   public var conditions: any NetworkConditionSource
+  /// Whether the link is direct (matched by SSRC: P2P), so that there is no middle to blame.
+  var isDirect = false
 
   /// Creates an attributor.
   public init(thresholds: CallThresholds = CallThresholds(), conditions: any NetworkConditionSource) {
@@ -34,6 +40,12 @@ public struct SegmentAttributor: Sendable {
 
   /// The degradation of the link in `context`, or `nil` when no interval was degraded.
   public func degradation(of context: LinkContext) -> Degradation? {
+    var attributor = self
+    attributor.isDirect = context.link.method == .ssrc
+    return attributor.placeRanges(of: context)
+  }
+
+  private func placeRanges(of context: LinkContext) -> Degradation? {
     let states = states(of: context)
     var segments = states.map(segment)
     bridgeGaps(&segments)
@@ -83,7 +95,7 @@ public struct SegmentAttributor: Sendable {
     if state.uplinkDegraded { return .publisherUplink }
     let excess = state.downlinkVerdict ?? ((state.excessLossPercent ?? 0) >= thresholds.lossPercent)
     if excess && (state.otherStreams == 0 || state.otherStreamsLosing > 0) { return .subscriberDownlink }
-    if isShortOfSent(state) && !excess { return .sfu }
+    if isShortOfSent(state) && !excess && !isDirect { return .sfu }
     return .unclear
   }
 
@@ -111,7 +123,8 @@ public struct SegmentAttributor: Sendable {
     var states = context.aligned.intervals.map(builder.state)
     let uplink = states.map { state in
       state.uplinkVerdict
-        ?? ((state.uplinkLossPercent ?? 0) >= thresholds.lossPercent || state.bandwidthCollapsed)
+        ?? ((state.uplinkLossPercent ?? 0) >= thresholds.lossPercent || state.bandwidthCollapsed
+          || state.reportsStale)
     }
     for index in states.indices {
       let low = max(0, index - thresholds.uplinkReach)

@@ -86,7 +86,9 @@ public struct UnlinkedStream: Sendable, Equatable {
   public var bestScore: Double?
 
   /// Creates an entry.
-  public init(reference: EndpointReference, kind: MediaKind, ssrcs: [UInt32], reason: Reason, bestScore: Double?) {
+  public init(
+    reference: EndpointReference, kind: MediaKind, ssrcs: [UInt32], reason: Reason, bestScore: Double?
+  ) {
     self.reference = reference
     self.kind = kind
     self.ssrcs = ssrcs

@@ -1,6 +1,8 @@
 extension StreamMatcher {
   /// Breaks ties with companion links until no more can be broken.
-  func resolveTies(_ pending: inout [(receiver: LinkEndpoint, tied: [Scored])], into links: inout [StreamLink]) {
+  func resolveTies(
+    _ pending: inout [(receiver: LinkEndpoint, tied: [Scored])], into links: inout [StreamLink]
+  ) {
     var progress = true
     while progress {
       progress = false

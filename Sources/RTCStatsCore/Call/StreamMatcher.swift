@@ -124,13 +124,16 @@ public struct StreamMatcher: Sendable {
 
   // MARK: - SSRC
 
-  private func ssrcLinks(senders: [LinkEndpoint], receivers: [LinkEndpoint]) -> [EndpointReference: LinkEndpoint] {
+  private func ssrcLinks(senders: [LinkEndpoint], receivers: [LinkEndpoint]) -> [EndpointReference:
+    LinkEndpoint]
+  {
     var result: [EndpointReference: LinkEndpoint] = [:]
     for receiver in receivers {
       let ssrcs = Set(receiver.ssrcs)
       guard !ssrcs.isEmpty else { continue }
       let matching = senders.filter {
-        $0.kind == receiver.kind && !Self.samePeerConnection($0, receiver) && !ssrcs.isDisjoint(with: $0.ssrcs)
+        $0.kind == receiver.kind && !Self.samePeerConnection($0, receiver)
+          && !ssrcs.isDisjoint(with: $0.ssrcs)
       }
       let chosen = matching.first { $0.reference.dump == receiver.reference.dump } ?? matching.first
       if let chosen { result[receiver.reference] = chosen }
@@ -140,7 +143,8 @@ public struct StreamMatcher: Sendable {
 
   private func ssrcLink(sender: LinkEndpoint, receiver: LinkEndpoint, offsets: [ClockOffset]) -> StreamLink {
     let offset = Self.offset(offsets, sender: sender.reference.dump, receiver: receiver.reference.dump)
-    let match = offset.map { self.score(sender: sender, receiver: receiver, offset: $0) }
+    let carrying = sender.restricted(to: receiver.ssrcs)
+    let match = offset.map { self.score(sender: carrying, receiver: receiver, offset: $0) }
     return StreamLink(
       publisher: sender.reference, subscriber: receiver.reference, kind: receiver.kind, method: .ssrc,
       confidence: 1, score: match, offset: offset)
@@ -161,7 +165,9 @@ public struct StreamMatcher: Sendable {
           let sign: Double = receiver.reference.dump == second ? 1 : -1
           let other = receiver.reference.dump == second ? first : second
           if let sender = bySSRC[receiver.reference] {
-            if sender.reference.dump == other { known.append(.init(sender: sender, receiver: receiver, sign: sign)) }
+            if sender.reference.dump == other {
+              known.append(.init(sender: sender, receiver: receiver, sign: sign))
+            }
             continue
           }
           for sender in senders where sender.reference.dump == other && sender.kind == receiver.kind {
@@ -175,7 +181,8 @@ public struct StreamMatcher: Sendable {
         if let estimate {
           result.append(estimate)
         } else if !known.isEmpty {
-          result.append(ClockOffset(from: first, to: second, offset: nil, confidence: 0, method: .ssrc, support: 0))
+          result.append(
+            ClockOffset(from: first, to: second, offset: nil, confidence: 0, method: .ssrc, support: 0))
         }
       }
     }
@@ -205,15 +212,19 @@ public struct StreamMatcher: Sendable {
   }
 
   /// Scores `receiver` against every sent track it could carry.
-  private func candidates(for receiver: LinkEndpoint, senders: [LinkEndpoint], offsets: [ClockOffset]) -> [Scored]? {
+  private func candidates(for receiver: LinkEndpoint, senders: [LinkEndpoint], offsets: [ClockOffset])
+    -> [Scored]?
+  {
     var result: [Scored] = []
     var anyOffset = false
     for sender in senders where sender.kind == receiver.kind && !Self.samePeerConnection(sender, receiver) {
-      guard let offset = Self.offset(offsets, sender: sender.reference.dump, receiver: receiver.reference.dump)
+      guard
+        let offset = Self.offset(offsets, sender: sender.reference.dump, receiver: receiver.reference.dump)
       else { continue }
       anyOffset = true
       result.append(
-        Scored(sender: sender, score: score(sender: sender, receiver: receiver, offset: offset), offset: offset))
+        Scored(
+          sender: sender, score: score(sender: sender, receiver: receiver, offset: offset), offset: offset))
     }
     guard anyOffset else { return nil }
     return result.sorted { ($0.score.value ?? -2) > ($1.score.value ?? -2) }
@@ -225,7 +236,8 @@ public struct StreamMatcher: Sendable {
       sender: sender, receiver: receiver.series, offset: offset, tolerance: thresholds.pollAlignmentTolerance)
     let senderIntervals = (sender.layers.map(\.series.samples.count).max() ?? 1) - 1
     let needed = max(
-      Double(thresholds.minimumIntervals), thresholds.minimumCoverage * Double(min(aligned.examined, senderIntervals)))
+      Double(thresholds.minimumIntervals),
+      thresholds.minimumCoverage * Double(min(aligned.examined, senderIntervals)))
     guard Double(aligned.intervals.count) >= needed else {
       return MatchScore(fingerprint: nil, identical: nil, intervals: aligned.intervals.count)
     }
@@ -239,7 +251,9 @@ public struct StreamMatcher: Sendable {
     }
     guard value >= thresholds.linkScore else { return .none(.noMatch, best: value) }
     let runnerUp = scored.dropFirst().first?.score.value
-    guard let runnerUp, value - runnerUp < thresholds.ambiguityMargin else { return .link(best, runnerUp: runnerUp) }
+    guard let runnerUp, value - runnerUp < thresholds.ambiguityMargin else {
+      return .link(best, runnerUp: runnerUp)
+    }
     return .tie(scored.filter { ($0.score.value ?? -2) > value - thresholds.ambiguityMargin })
   }
 
@@ -266,7 +280,11 @@ public struct StreamMatcher: Sendable {
     first.dump == second.dump && first.peerConnection == second.peerConnection
   }
 
-  static func unlinked(_ endpoint: LinkEndpoint, reason: UnlinkedStream.Reason, best: Double?) -> UnlinkedStream {
-    UnlinkedStream(reference: endpoint.reference, kind: endpoint.kind, ssrcs: endpoint.ssrcs, reason: reason, bestScore: best)
+  static func unlinked(_ endpoint: LinkEndpoint, reason: UnlinkedStream.Reason, best: Double?)
+    -> UnlinkedStream
+  {
+    UnlinkedStream(
+      reference: endpoint.reference, kind: endpoint.kind, ssrcs: endpoint.ssrcs, reason: reason,
+      bestScore: best)
   }
 }

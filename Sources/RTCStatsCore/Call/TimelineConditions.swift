@@ -1,8 +1,11 @@
 /// Path conditions read from the dumps' timelines: the default ``NetworkConditionSource``.
 ///
 /// - Uplink loss = Δ`remote-inbound-rtp.packetsLost` / Δ(media packets sent when the reports
-///   were taken) · 100 over the range, summed over the sender's layers; without a new report
-///   in the range, the largest `fractionLost` · 100 reported in it.
+///   were taken) · 100 over the range, summed over the sender's layers, when the reports cover
+///   ``CallThresholds/minimumReportedPackets``; over a shorter range (one poll), the largest
+///   `fractionLost` · 100 reported in it. At most 100.
+/// - Stale reports: no new receiver report for ``CallThresholds/staleReports`` up to the
+///   range's end while the layer kept sending.
 /// - Bandwidth collapse: the sender connection's `availableOutgoingBitrate` in the range fell
 ///   below ``CallThresholds/bandwidthCollapse`` of its median over the call.
 /// - Uplink round-trip time: the mean `remote-inbound-rtp.roundTripTime` in the range.
@@ -35,6 +38,7 @@ public struct TimelineConditions: NetworkConditionSource {
     var reported = 0.0
     var fraction: Double?
     var roundTrips: [Double] = []
+    var stale = false
     for layer in sender.layers {
       let series = layer.series
       guard let end = series.sample(at: to) else { continue }
@@ -45,13 +49,20 @@ public struct TimelineConditions: NetworkConditionSource {
         if let value = sample.fractionLost { fraction = max(fraction ?? value, value) }
         if let value = sample.roundTripTime { roundTrips.append(value * 1000) }
       }
+      if let earlier = series.sample(at: to - thresholds.staleReports), earlier.receiverReports > 0,
+        end.receiverReports == earlier.receiverReports, end.bytes > earlier.bytes
+      {
+        stale = true
+      }
     }
-    let loss = reported > 0 ? max(lost, 0) / reported * 100 : fraction.map { $0 * 100 }
+    let ratio = reported > 0 ? max(lost, 0) / reported * 100 : nil
+    let loss = reported >= thresholds.minimumReportedPackets ? ratio : (fraction.map { $0 * 100 } ?? ratio)
     let key = EndpointKey(dump: sender.reference.dump, peerConnection: sender.reference.peerConnection)
     var lowest: Double?
     if let timeline = timelines[key] {
       for row in timeline {
-        guard let time = row.time, time > from, time <= to, let value = row.transport?.availableOutgoingBitrate
+        guard let time = row.time, time > from, time <= to,
+          let value = row.transport?.availableOutgoingBitrate
         else { continue }
         lowest = min(lowest ?? value, value)
       }
@@ -59,8 +70,9 @@ public struct TimelineConditions: NetworkConditionSource {
     var collapsed = false
     if let lowest, let median = medians[key] { collapsed = lowest < thresholds.bandwidthCollapse * median }
     return PathCondition(
-      lossPercent: loss, bandwidthCollapsed: collapsed, availableBitrate: lowest,
-      roundTripTime: roundTrips.isEmpty ? nil : roundTrips.reduce(0, +) / Double(roundTrips.count))
+      lossPercent: loss.map { min($0, 100) }, bandwidthCollapsed: collapsed, availableBitrate: lowest,
+      roundTripTime: roundTrips.isEmpty ? nil : roundTrips.reduce(0, +) / Double(roundTrips.count),
+      reportsStale: stale)
   }
 
   public func downlink(of receiver: LinkEndpoint, from: Double, to: Double) -> PathCondition {

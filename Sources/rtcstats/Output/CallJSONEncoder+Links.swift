@@ -57,7 +57,7 @@ extension CallJSONEncoder {
     writer.beginObject()
     writer.member("uplinkRoundTripTime", figures.uplinkRoundTripTime)
     writer.member("downlinkRoundTripTime", figures.downlinkRoundTripTime)
-    writer.member("oneWay", figures.oneWayDelay)
+    writer.member("oneWayEstimate", figures.oneWayDelay)
     writer.endObject()
     writer.endObject()
   }
@@ -69,7 +69,8 @@ extension CallJSONEncoder {
     writer.member("source", view.dumps[reference.dump].source)
     writer.member("peerConnection", reference.peerConnection)
     let ssrcs = endpoint?.ssrcs ?? []
-    writer.member("ssrc", ssrcs.count == 1 ? ssrcs.first.map { Int($0) } : endpoint?.summary.ssrc.map { Int($0) })
+    writer.member(
+      "ssrc", ssrcs.count == 1 ? ssrcs.first.map { Int($0) } : endpoint?.summary.ssrc.map { Int($0) })
     Self.encodeSSRCs(ssrcs, into: &writer)
     writer.member("track", reference.track.group.key)
     writer.member("trackIdentifier", endpoint?.summary.trackIdentifier)

@@ -22,7 +22,8 @@ struct CallTableRenderer {
     text += "\n" + linkTable(view)
     if !view.unlinked.isEmpty {
       var table = TextTable(columns: [
-        ("UNLINKED", .left), ("DIR", .left), ("KIND", .left), ("SSRC", .right), ("REASON", .left), ("BEST", .right),
+        ("UNLINKED", .left), ("DIR", .left), ("KIND", .left), ("SSRC", .right), ("REASON", .left),
+        ("BEST", .right),
       ])
       for stream in view.unlinked {
         table.append([
@@ -34,7 +35,10 @@ struct CallTableRenderer {
       text += "\n" + table.render(indent: "")
     }
     if !view.findings.isEmpty {
-      text += "\n" + view.findings.map { "- " + TerminalText.escaped(DiagnosticText.message($0)) }.joined(separator: "\n")
+      text +=
+        "\n"
+        + view.findings.map { "- " + TerminalText.escaped(DiagnosticText.message($0)) }.joined(
+          separator: "\n")
       text += "\n"
     }
     return text
@@ -62,7 +66,9 @@ struct CallTableRenderer {
     return view.links.isEmpty ? "no links\n" : table.render(indent: "")
   }
 
-  private func seconds(_ milliseconds: Double) -> String { HumanUnits.fixed(milliseconds / 1000, decimals: 0) }
+  private func seconds(_ milliseconds: Double) -> String {
+    HumanUnits.fixed(milliseconds / 1000, decimals: 0)
+  }
 
   private func name(_ reference: EndpointReference, _ view: CallView) -> String {
     view.dumps[reference.dump].source + " " + reference.peerConnection
