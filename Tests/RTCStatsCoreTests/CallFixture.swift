@@ -23,6 +23,9 @@ enum CallFixture {
       }
     }
 
+    /// A signal of these slices.
+    init(slices: [Double]) { self.slices = slices }
+
     /// A constant signal.
     init(constantBitrate: Double, seconds: Int = 40) {
       slices = Array(repeating: constantBitrate / 8 / 10, count: seconds * 10)
