@@ -2,7 +2,9 @@
 /// their ``DiagnosticCode`` templates, plus one for the streams left unlinked.
 ///
 /// `publisher` and `subscriber` are "`source` `peerConnection`" (dump text: escape it when
-/// printing); `seconds` is the segment's degraded time; times are the subscriber's clock.
+/// printing); `seconds` is the segment's degraded time; times are the subscriber's clock. The
+/// evidence is that of the segment's ranges together: counts summed, percentages at their
+/// largest, the rest from the longest range.
 enum CallFindings {
   static func findings(
     links: [StreamLink], unlinked: [UnlinkedStream], index: [EndpointReference: LinkEndpoint],
@@ -16,7 +18,7 @@ enum CallFindings {
         guard let first = ranges.first, let last = ranges.last,
           let longest = ranges.max(by: { $0.duration < $1.duration })
         else { continue }
-        var evidence = longest.evidence
+        var evidence = merged(ranges, longest: longest)
         evidence.set("kind", .text(link.kind.rawValue))
         evidence.set("publisher", .text(name(link.publisher, dumps)))
         evidence.set("subscriber", .text(name(link.subscriber, dumps)))
@@ -43,6 +45,37 @@ enum CallFindings {
           ]))
     }
     return result
+  }
+
+  /// The evidence of a segment's ranges together: counts summed, percentages at their
+  /// largest, the rest from the longest range.
+  static func merged(_ ranges: [DegradationRange], longest: DegradationRange) -> Evidence {
+    var names: [String] = longest.evidence.map(\.name)
+    for range in ranges { names += range.evidence.map(\.name).filter { !names.contains($0) } }
+    var evidence = Evidence()
+    for name in names {
+      let values = ranges.compactMap { $0.evidence[name] }
+      if name == "freezes" || name == "intervals" {
+        let counts = values.map { value -> Int in
+          if case .integer(let count) = value { return count }
+          return 0
+        }
+        evidence.set(name, .integer(counts.reduce(0, +)))
+      } else if name.hasSuffix("Percent"), let largest = values.compactMap(number).max() {
+        evidence.set(name, .number(largest))
+      } else if let value = longest.evidence[name] ?? values.first {
+        evidence.set(name, value)
+      }
+    }
+    return evidence
+  }
+
+  private static func number(_ value: EvidenceValue) -> Double? {
+    switch value {
+    case .number(let number): number
+    case .integer(let count): Double(count)
+    default: nil
+    }
   }
 
   private static func code(_ segment: NetworkSegment, evidence: Evidence) -> DiagnosticCode {

@@ -1,7 +1,8 @@
 import RTCStatsCore
 
 /// The readable text of a ``CallView``: the dumps, the clock offsets, one row per link with
-/// its segment, the unlinked streams and the findings. Every dump string is escaped for the
+/// its segment (WHEN: seconds since the subscriber dump's first poll), the unlinked streams
+/// and the findings. Every dump string is escaped for the
 /// terminal (``TerminalText``).
 struct CallTableRenderer {
   func render(_ view: CallView) -> String {
@@ -53,7 +54,9 @@ struct CallTableRenderer {
     for link in view.links {
       let figures = link.figures
       var when = "-"
-      if let degradation = link.degradation, let start = figures.start {
+      // Seconds since the subscriber dump's first poll.
+      let origin = view.dumps[link.subscriber.dump].analysis.peerConnections.compactMap(\.startTime).min()
+      if let degradation = link.degradation, let start = origin ?? figures.start {
         when = "\(seconds(degradation.start - start))-\(seconds(degradation.end - start)) s"
       }
       table.append([
@@ -70,7 +73,18 @@ struct CallTableRenderer {
     HumanUnits.fixed(milliseconds / 1000, decimals: 0)
   }
 
+  /// `subscriber.jsonl sub-a`: the dump's file name when no other dump has the same one (the
+  /// dump lines above give the paths), else its path.
   private func name(_ reference: EndpointReference, _ view: CallView) -> String {
-    view.dumps[reference.dump].source + " " + reference.peerConnection
+    let source = view.dumps[reference.dump].source
+    let base = Self.fileName(source)
+    let isUnique = view.dumps.indices.allSatisfy {
+      $0 == reference.dump || Self.fileName(view.dumps[$0].source) != base
+    }
+    return (isUnique ? base : source) + " " + reference.peerConnection
+  }
+
+  private static func fileName(_ path: String) -> String {
+    path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
   }
 }
