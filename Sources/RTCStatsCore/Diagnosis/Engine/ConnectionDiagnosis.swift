@@ -1,0 +1,122 @@
+/// The diagnosis of one peer connection (or of the page, for page-level events), fed each
+/// poll and event as it arrives: every rule, the per-direction network-condition trackers,
+/// each received track's health and each audio track's MOS.
+///
+/// Memory is bounded by the number of tracks, open episodes, findings and grade changes — not
+/// by the number of polls — except the MOS distributions (like the analysis' own figures) and
+/// the MOS interval list kept only when the analysis keeps every row.
+struct ConnectionDiagnosis: Sendable {
+  let id: String?
+  private let keepsIntervals: Bool
+  private var builder = PollContextBuilder()
+  private var rules: [any DiagnosisRule]
+  private var grader: ConditionGrader
+  private var sendTracker: ConditionTracker
+  private var receiveTracker: ConditionTracker
+  private(set) var send = ConditionAccumulator()
+  private(set) var receive = ConditionAccumulator()
+  private(set) var overall = ConditionAccumulator()
+  private(set) var health: [TrackHealth?] = []
+  private var mos: [MOSAccumulator?] = []
+  private(set) var findings: [Diagnostic] = []
+  private(set) var droppedFindings = 0
+  private(set) var latest: PollDiagnosis?
+
+  /// The most findings kept per connection.
+  static let findingLimit = 10_000
+
+  init(id: String?, thresholds: ThresholdTable, keepsIntervals: Bool) {
+    self.id = id
+    self.keepsIntervals = keepsIntervals
+    rules = RuleRegistry.instances(thresholds)
+    grader = ConditionGrader(thresholds)
+    sendTracker = ConditionTracker(thresholds)
+    receiveTracker = ConditionTracker(thresholds)
+    builder.roundTripTimeHold = thresholds.entry("condition").number("rttHold", or: 10_000)
+    builder.reportHold = thresholds.entry("condition").number("reportHold", or: 2_000)
+  }
+
+  /// Reads one poll.
+  mutating func observe(_ row: TimelineRow, streams: [StreamInfo], report: StatsReport?) -> PollDiagnosis {
+    let poll = builder.context(for: row, streams: streams, report: report, peerConnection: id ?? "")
+    var sink = FindingSink(peerConnection: id)
+    for index in rules.indices { rules[index].observe(poll, into: &sink) }
+    keep(sink.reported)
+    grade(poll)
+    for track in poll.tracks where track.kind == .audio {
+      while mos.count <= track.slot { mos.append(nil) }
+      if mos[track.slot] == nil {
+        mos[track.slot] = MOSAccumulator(track: track.track, keepsIntervals: keepsIntervals)
+      }
+      mos[track.slot]?.add(track, transport: poll.transport)
+    }
+    let update = PollDiagnosis(
+      sequence: row.sequence, time: row.time, started: sink.started, ended: sink.reported,
+      send: sendTracker.current, receive: receiveTracker.current)
+    latest = update
+    return update
+  }
+
+  /// Reads one event.
+  mutating func observe(event: StatsEvent) {
+    var sink = FindingSink(peerConnection: id)
+    for index in rules.indices { rules[index].observe(event: event, into: &sink) }
+    keep(sink.reported)
+  }
+
+  /// The diagnosis with every open episode closed (the receiver is left as it was).
+  func finished() -> ConnectionDiagnosis {
+    var copy = self
+    var sink = FindingSink(peerConnection: id)
+    for index in copy.rules.indices { copy.rules[index].finish(into: &sink) }
+    copy.keep(sink.reported)
+    copy.fold(send: copy.sendTracker.finish(), receive: copy.receiveTracker.finish())
+    return copy
+  }
+
+  /// Each audio track's MOS.
+  var audioMOS: [TrackID: MOSSummary] {
+    var result: [TrackID: MOSSummary] = [:]
+    for accumulator in mos.compactMap({ $0 }) { result[accumulator.track] = accumulator.summary }
+    return result
+  }
+
+  private mutating func keep(_ reported: [Diagnostic]) {
+    for finding in reported {
+      guard findings.count < Self.findingLimit else {
+        droppedFindings += 1
+        continue
+      }
+      findings.append(finding)
+    }
+  }
+
+  private mutating func grade(_ poll: PollContext) {
+    guard let graded = grader.grade(poll) else { return }
+    for (slot, level) in graded.tracks {
+      guard let level, let track = poll.tracks.first(where: { $0.slot == slot }) else { continue }
+      while health.count <= slot { health.append(nil) }
+      if health[slot] == nil { health[slot] = TrackHealth(track: track.track) }
+      health[slot]?.add(
+        start: track.start ?? graded.receive.start, end: track.end ?? graded.receive.end,
+        isDegraded: level >= 2)
+    }
+    fold(send: sendTracker.add(graded.send), receive: receiveTracker.add(graded.receive))
+  }
+
+  private mutating func fold(send sent: [FinalInterval], receive received: [FinalInterval]) {
+    for interval in sent { send.add(interval) }
+    for interval in received { receive.add(interval) }
+    for (up, down) in zip(sent, received) { overall.add(Self.combine(up, down)) }
+  }
+
+  /// The worse of the two directions' intervals (a known grade beats unknown).
+  static func combine(_ send: FinalInterval, _ receive: FinalInterval) -> FinalInterval {
+    if send.grade.badness > receive.grade.badness { return send }
+    if receive.grade.badness > send.grade.badness { return receive }
+    guard send.reason != receive.reason else { return receive }
+    let order: [ConditionReason] = [.networkConditionChange, .bandwidth, .packetLoss, .unknown, .none]
+    let first = order.first { $0 == send.reason || $0 == receive.reason }
+    return first == send.reason ? send : receive
+  }
+}

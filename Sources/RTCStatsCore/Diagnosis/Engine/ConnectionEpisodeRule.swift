@@ -1,0 +1,46 @@
+/// A rule of the common shape for a figure of the whole peer connection (round-trip time, the
+/// bandwidth estimate, the transport's state): one ``EpisodeDetector``, one finding per episode.
+protocol ConnectionEpisodeRule: DiagnosisRule {
+  /// The detector (slot 0, no track).
+  var episodes: TrackEpisodes { get set }
+  /// The figure at this poll and its interval; `nil` when the poll is not judged.
+  mutating func value(in poll: PollContext) -> (value: Double?, start: Double, end: Double)?
+  /// The evidence of a finding over `episode`.
+  func evidence(for episode: Episode) -> Evidence
+}
+
+extension ConnectionEpisodeRule {
+  mutating func observe(_ poll: PollContext, into sink: inout FindingSink) {
+    guard let sample = value(in: poll) else { return }
+    let rule = self
+    episodes.feed(slot: 0, track: nil, value: sample.value, start: sample.start, end: sample.end, into: &sink)
+    {
+      episode, _, _, isOpen in
+      rule.finding(episode, isOpen: isOpen, peerConnection: poll.peerConnection)
+    }
+  }
+
+  mutating func finish(into sink: inout FindingSink) {
+    let rule = self
+    let peerConnection = sink.peerConnection
+    episodes.finish(into: &sink) { episode, _, _, isOpen in
+      rule.finding(episode, isOpen: isOpen, peerConnection: peerConnection)
+    }
+  }
+
+  /// The finding over `episode`.
+  func finding(_ episode: Episode, isOpen: Bool, peerConnection: String?) -> Diagnostic {
+    episode.finding(
+      Self.code, severity: episodes.severity(of: episode, base: Self.code.defaultSeverity),
+      peerConnection: peerConnection, track: nil, evidence: evidence(for: episode), threshold: episodes.entry,
+      isOpen: isOpen)
+  }
+}
+
+extension PollContext {
+  /// The interval since the previous poll, when both times are known.
+  var interval: (start: Double, end: Double)? {
+    guard let time else { return nil }
+    return (previousTime ?? time, time)
+  }
+}
