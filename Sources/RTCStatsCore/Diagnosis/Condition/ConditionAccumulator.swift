@@ -6,8 +6,9 @@ struct ConditionAccumulator: Sendable, Equatable {
   private(set) var runs: [ConditionRun] = []
   private var time = [Double](repeating: 0, count: 6)
   private(set) var worst: NetworkGrade = .unknown
-  /// Per reason, time spent at the worst grade (to name the call's reason).
-  private var worstReasonTime: [ConditionReason: Double] = [:]
+  /// Per reason (``ConditionReason/allCases`` order), time spent at the worst grade (to name
+  /// the call's reason).
+  private var worstReasonTime = [Double](repeating: 0, count: ConditionReason.allCases.count)
   private(set) var worstFigures = ConditionFigures()
   private var worstLevel = -1
 
@@ -26,11 +27,11 @@ struct ConditionAccumulator: Sendable, Equatable {
     }
     if interval.grade.badness > worst.badness {
       worst = interval.grade
-      worstReasonTime = [:]
+      for index in worstReasonTime.indices { worstReasonTime[index] = 0 }
       worstLevel = -1
     }
     if interval.grade == worst {
-      worstReasonTime[interval.reason, default: 0] += Swift.max(duration, 1)
+      worstReasonTime[Self.index(interval.reason)] += Swift.max(duration, 1)
       if sample.level > worstLevel {
         worstLevel = sample.level
         worstFigures = sample.figures
@@ -45,16 +46,19 @@ struct ConditionAccumulator: Sendable, Equatable {
     for grade in NetworkGrade.allCases {
       shares[grade] = total > 0 ? time[Self.slot(grade)] / total * 100 : 0
     }
-    let reason =
+    let reasons = ConditionReason.allCases
+    let longest = worstReasonTime.indices.max { worstReasonTime[$0] < worstReasonTime[$1] }
+    let reason: ConditionReason =
       worst == .excellent
-      ? .none
-      : worstReasonTime.max { lhs, rhs in
-        lhs.value != rhs.value ? lhs.value < rhs.value : lhs.key.rawValue > rhs.key.rawValue
-      }?.key ?? .unknown
+      ? .none : longest.map { worstReasonTime[$0] > 0 ? reasons[$0] : .unknown } ?? .unknown
     return NetworkConditionSummary(
       grade: worst, reason: reason, degradationSource: source, evidence: evidence, timeShare: shares,
       timeline: runs)
   }
 
   private static func slot(_ grade: NetworkGrade) -> Int { grade == .unknown ? 5 : grade.badness }
+
+  private static func index(_ reason: ConditionReason) -> Int {
+    ConditionReason.allCases.firstIndex(of: reason) ?? 0
+  }
 }

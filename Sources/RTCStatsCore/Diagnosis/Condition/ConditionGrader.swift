@@ -45,23 +45,24 @@ struct ConditionGrader: Sendable {
     symptomNacks = general.number("symptomNacksPerSecond", or: 2)
   }
 
-  /// The send and receive samples of `poll`, and the badness of each received track.
-  mutating func grade(_ poll: PollContext) -> (
-    send: ConditionSample, receive: ConditionSample, tracks: [(Int, Int?)]
+  /// The send and receive samples of `poll`; `trackLevels` receives the badness of each
+  /// received track (by its position in `poll.tracks`).
+  mutating func grade(_ poll: PollContext, trackLevels: inout [(Int, Int?)]) -> (
+    send: ConditionSample, receive: ConditionSample
   )? {
     guard let end = poll.time else { return nil }
     let start = poll.previousTime ?? end
     var send = ConditionSample(start: start, end: end)
     var receive = ConditionSample(start: start, end: end)
-    var trackLevels: [(Int, Int?)] = []
+    trackLevels.removeAll(keepingCapacity: true)
     var inbound = 0
     var stopped = 0
     var outbound = 0
-    for track in poll.tracks where track.duration != nil {
+    for (position, track) in poll.tracks.enumerated() where track.duration != nil {
       if track.direction == .inbound {
         inbound += 1
         let level = gradeReceived(track, into: &receive, transport: poll.transport)
-        trackLevels.append((track.slot, level))
+        trackLevels.append((position, level))
         while flowed.count <= track.slot { flowed.append(false) }
         if (track.bytes ?? 0) > 0 {
           flowed[track.slot] = true
@@ -91,7 +92,7 @@ struct ConditionGrader: Sendable {
     }
     if inbound == 0 { receive = ConditionSample(start: start, end: end) }
     if outbound == 0 { send = ConditionSample(start: start, end: end) }
-    return (send, receive, trackLevels)
+    return (send, receive)
   }
 
   private func gradeReceived(
@@ -153,7 +154,7 @@ struct ConditionGrader: Sendable {
     guard poll.isSending else { return }
     sendingPolls += 1
     // The first estimate is libwebrtc's start value (300 kbps), not a measurement.
-    guard sendingPolls > 1, let estimate = poll.transport?.row.availableOutgoingBitrate else { return }
+    guard sendingPolls > 1, let estimate = poll.transport?.availableOutgoingBitrate else { return }
     let need = BandwidthNeed.of(poll)
     guard need > 0 else { return }
     sample.raise(.bandwidth, bandwidth.badness(estimate / need * 100))
@@ -166,9 +167,10 @@ struct ConditionGrader: Sendable {
       sample.raise(.bandwidth, roundTripTime.badness(rtt))
       sample.figures.roundTripTime = rtt
     }
-    if let state = transport.row.iceState, state == "disconnected" || state == "failed" {
+    if transport.isIceDisconnected {
       sample.raise(.networkConditionChange, 4)
-      sample.figures.iceState = state
+      sample.figures.iceDisconnected = true
+      if transport.isIceFailed { sample.figures.iceFailed = true }
     }
     if transport.pairChanged {
       sample.raise(.networkConditionChange, 1)

@@ -18,8 +18,10 @@ public struct ConditionFigures: Sendable, Hashable {
   public var receivedNeed: Double?
   /// Whether media stopped, or connectivity checks went unanswered, while the connection lived.
   public var mediaStopped = false
-  /// `transport.iceState` when it was not `connected`/`completed`.
-  public var iceState: String?
+  /// `transport.iceState` was `failed` (else `disconnected` when ``iceDisconnected``).
+  public var iceFailed = false
+  /// `transport.iceState` was `disconnected` or `failed`.
+  public var iceDisconnected = false
   /// Whether the selected candidate pair changed.
   public var pairChanged = false
 

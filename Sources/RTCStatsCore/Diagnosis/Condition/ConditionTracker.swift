@@ -45,8 +45,8 @@ struct ConditionTracker: Sendable {
     return (.ofBadness(level), last.sample.reason(reaching: level) ?? activeReason[level])
   }
 
-  /// Adds the next interval; returns the intervals that became final (oldest first).
-  mutating func add(_ sample: ConditionSample) -> [FinalInterval] {
+  /// Adds the next interval; returns the interval that became final, if any.
+  mutating func add(_ sample: ConditionSample) -> FinalInterval? {
     let level = sample.level
     pending.append(Pending(sample: sample, final: level < 0 ? -1 : 0))
     let mask: UInt32 = window >= 32 ? .max : (1 << UInt32(window)) - 1
@@ -70,9 +70,8 @@ struct ConditionTracker: Sendable {
         for position in oldest..<pending.count { mark(position, grade, reason: activeReason[grade]) }
       }
     }
-    var finished: [FinalInterval] = []
-    while pending.count > window { finished.append(finalize(pending.removeFirst())) }
-    return finished
+    guard pending.count > window else { return nil }
+    return finalize(pending.removeFirst())
   }
 
   /// Every interval still pending, final now (the call ended).

@@ -47,7 +47,9 @@ extension CallDiagnosis {
       if let value { result.set(name, .rounded(value, digits)) }
     }
     if figures.mediaStopped { result.set("mediaStopped", .bool(true)) }
-    if let state = figures.iceState { result.set("iceState", .text(state)) }
+    if figures.iceDisconnected {
+      result.set("iceState", .text(figures.iceFailed ? "failed" : "disconnected"))
+    }
     if figures.pairChanged { result.set("candidatePairChanged", .bool(true)) }
     return result
   }

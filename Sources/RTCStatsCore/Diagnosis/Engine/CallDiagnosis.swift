@@ -12,6 +12,8 @@ public struct CallDiagnosis: Sendable {
   private var connections: [ConnectionDiagnosis] = []
   private var index: [String: Int] = [:]
   private var page: ConnectionDiagnosis
+  /// The connection looked up last (polls of one connection usually follow each other).
+  private var lastLookup: (id: String, position: Int)?
 
   /// A diagnosis with `thresholds`; `keepsIntervals` keeps the per-interval MOS list.
   public init(thresholds: ThresholdTable = .defaults, keepsIntervals: Bool = true) {
@@ -62,7 +64,11 @@ public struct CallDiagnosis: Sendable {
   }
 
   private mutating func position(of id: String) -> Int {
-    if let existing = index[id] { return existing }
+    if let last = lastLookup, last.id == id { return last.position }
+    if let existing = index[id] {
+      lastLookup = (id, existing)
+      return existing
+    }
     index[id] = connections.count
     connections.append(ConnectionDiagnosis(id: id, thresholds: thresholds, keepsIntervals: keepsIntervals))
     return connections.count - 1

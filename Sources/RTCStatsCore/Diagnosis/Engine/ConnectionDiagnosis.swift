@@ -21,6 +21,8 @@ struct ConnectionDiagnosis: Sendable {
   private(set) var findings: [Diagnostic] = []
   private(set) var droppedFindings = 0
   private(set) var latest: PollDiagnosis?
+  /// Scratch for the grader's per-track levels, reused from poll to poll.
+  private var trackLevels: [(Int, Int?)] = []
 
   /// The most findings kept per connection.
   static let findingLimit = 10_000
@@ -46,7 +48,7 @@ struct ConnectionDiagnosis: Sendable {
     for track in poll.tracks where track.kind == .audio {
       while mos.count <= track.slot { mos.append(nil) }
       if mos[track.slot] == nil {
-        mos[track.slot] = MOSAccumulator(track: track.track, keepsIntervals: keepsIntervals)
+        mos[track.slot] = MOSAccumulator(track: poll.id(of: track), keepsIntervals: keepsIntervals)
       }
       mos[track.slot]?.add(track, transport: poll.transport)
     }
@@ -70,7 +72,11 @@ struct ConnectionDiagnosis: Sendable {
     var sink = FindingSink(peerConnection: id)
     for index in copy.rules.indices { copy.rules[index].finish(into: &sink) }
     copy.keep(sink.reported)
-    copy.fold(send: copy.sendTracker.finish(), receive: copy.receiveTracker.finish())
+    let sent = copy.sendTracker.finish()
+    let received = copy.receiveTracker.finish()
+    for interval in sent { copy.send.add(interval) }
+    for interval in received { copy.receive.add(interval) }
+    for (up, down) in zip(sent, received) { copy.overall.add(Self.combine(up, down)) }
     return copy
   }
 
@@ -92,22 +98,22 @@ struct ConnectionDiagnosis: Sendable {
   }
 
   private mutating func grade(_ poll: PollContext) {
-    guard let graded = grader.grade(poll) else { return }
-    for (slot, level) in graded.tracks {
-      guard let level, let track = poll.tracks.first(where: { $0.slot == slot }) else { continue }
+    guard let graded = grader.grade(poll, trackLevels: &trackLevels) else { return }
+    for (position, level) in trackLevels {
+      guard let level else { continue }
+      let track = poll.tracks[position]
+      let slot = track.slot
       while health.count <= slot { health.append(nil) }
-      if health[slot] == nil { health[slot] = TrackHealth(track: track.track) }
+      if health[slot] == nil { health[slot] = TrackHealth(track: poll.id(of: track)) }
       health[slot]?.add(
         start: track.start ?? graded.receive.start, end: track.end ?? graded.receive.end,
         isDegraded: level >= 2)
     }
-    fold(send: sendTracker.add(graded.send), receive: receiveTracker.add(graded.receive))
-  }
-
-  private mutating func fold(send sent: [FinalInterval], receive received: [FinalInterval]) {
-    for interval in sent { send.add(interval) }
-    for interval in received { receive.add(interval) }
-    for (up, down) in zip(sent, received) { overall.add(Self.combine(up, down)) }
+    let sent = sendTracker.add(graded.send)
+    let received = receiveTracker.add(graded.receive)
+    if let sent { send.add(sent) }
+    if let received { receive.add(received) }
+    if let sent, let received { overall.add(Self.combine(sent, received)) }
   }
 
   /// The worse of the two directions' intervals (a known grade beats unknown).

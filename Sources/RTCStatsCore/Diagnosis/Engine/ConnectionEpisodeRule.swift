@@ -12,19 +12,13 @@ protocol ConnectionEpisodeRule: DiagnosisRule {
 extension ConnectionEpisodeRule {
   mutating func observe(_ poll: PollContext, into sink: inout FindingSink) {
     guard let sample = value(in: poll) else { return }
-    let rule = self
-    episodes.feed(slot: 0, track: nil, value: sample.value, start: sample.start, end: sample.end, into: &sink)
-    {
-      episode, _, _, isOpen in
-      rule.finding(episode, isOpen: isOpen, peerConnection: poll.peerConnection)
-    }
+    let change = episodes.feed(slot: 0, track: nil, value: sample.value, start: sample.start, end: sample.end)
+    sink.note(change) { finding($0, isOpen: $1, peerConnection: poll.peerConnection) }
   }
 
   mutating func finish(into sink: inout FindingSink) {
-    let rule = self
-    let peerConnection = sink.peerConnection
-    episodes.finish(into: &sink) { episode, _, _, isOpen in
-      rule.finding(episode, isOpen: isOpen, peerConnection: peerConnection)
+    for (_, _, episode) in episodes.finish() {
+      sink.report(finding(episode, isOpen: false, peerConnection: sink.peerConnection))
     }
   }
 

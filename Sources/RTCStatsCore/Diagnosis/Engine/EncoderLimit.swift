@@ -35,7 +35,7 @@ enum EncoderLimit: Sendable, Hashable {
     guard track.direction == .outbound, track.kind == .video, track.qualityLimitationReason == .bandwidth,
       (track.bytes ?? 0) > 0
     else { return nil }
-    guard let estimate = poll.transport?.row.availableOutgoingBitrate else { return .network }
+    guard let estimate = poll.transport?.availableOutgoingBitrate else { return .network }
     let sent = BandwidthNeed.sent(poll)
     let need = BandwidthNeed.of(poll)
     let calm =

@@ -17,7 +17,8 @@
 ///
 /// An unknown value (`nil`: no packets, no report) neither raises, extends nor clears.
 ///
-/// - Complexity: O(`window`) memory, O(`window`) per interval.
+/// - Complexity: O(`window`) memory; O(1) per interval while idle (no on interval in the
+///   window), O(`window`) otherwise.
 public struct EpisodeDetector: Sendable, Hashable {
   /// The thresholds.
   public let alertOn: Double
@@ -89,15 +90,21 @@ public struct EpisodeDetector: Sendable, Hashable {
       recent.removeAll(keepingCapacity: true)
       return .ended(episode)
     }
-    recent.append(Sample(isOn: isPast(value, alertOn), start: start, end: end, value: value))
+    let isOn = isPast(value, alertOn)
+    // Idle: nothing on in the window, nothing on now — the common case costs no storage.
+    if !isOn && recent.isEmpty { return .none }
+    recent.append(Sample(isOn: isOn, start: start, end: end, value: value))
     if recent.count > window { recent.removeFirst(recent.count - window) }
-    guard recent.lazy.filter(\.isOn).count >= minIntervals,
-      let first = recent.firstIndex(where: \.isOn)
-    else { return .none }
-    var episode = Episode(start: recent[first].start, end: end, value: recent[first].value)
+    guard let oldestOn = recent.firstIndex(where: \.isOn) else {
+      recent.removeAll(keepingCapacity: true)
+      return .none
+    }
+    if oldestOn > 0 { recent.removeFirst(oldestOn) }
+    guard recent.lazy.filter(\.isOn).count >= minIntervals else { return .none }
+    var episode = Episode(start: recent[0].start, end: end, value: recent[0].value)
     episode.intervals = 0
     episode.sum = 0
-    for sample in recent[first...] where isPast(sample.value, alertOff) {
+    for sample in recent where isPast(sample.value, alertOff) {
       episode.sum += sample.value
       episode.intervals += 1
       if isPast(sample.value, episode.peak) { episode.peak = sample.value }

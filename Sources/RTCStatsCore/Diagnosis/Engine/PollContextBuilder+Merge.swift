@@ -1,86 +1,150 @@
 extension PollContextBuilder {
-  /// The merged figures of one track's stream rows at one poll (rows in stream order).
-  mutating func merge(_ all: [StreamRow], slot: Int, streams: [StreamInfo]) -> TrackPoll {
-    let info = streams[all[0].stream]
-    let track = info.trackID
-    let (direction, kind) = (track.direction, track.kind)
-    let timed = all.filter { $0.duration != nil }
-    let rows = timed.isEmpty ? all : timed
-    var poll = TrackPoll(slot: slot, track: track)
-    poll.end = rows[0].time
-    poll.duration = rows[0].duration
-    if let end = poll.end, let duration = poll.duration { poll.start = end - duration }
-    func sum(_ field: RowField, scale: Double = 1) -> Double? {
-      rows.reduce(nil) { total, row in row.delta(field).map { (total ?? 0) + $0 * scale } ?? total }
-    }
-    func worst(_ metric: MetricDescriptor) -> Double? {
-      rows.reduce(nil) { best, row in
-        metric.value(in: row, direction: direction, kind: kind).map { Swift.max(best ?? $0, $0) } ?? best
+  /// The merged figures of one track's stream rows at one poll.
+  ///
+  /// Layers merge as ``TrackRow`` does: sums for counts and rates, the worst layer for loss,
+  /// jitter, RTT and buffering, the largest layer (by frame height) for frame rate and size;
+  /// only the rows that closed an interval count when any did.
+  ///
+  /// - Parameters:
+  ///   - rows: The poll's stream rows.
+  ///   - members: The track's rows in `rows`, in stream order (all of one slot).
+  mutating func merge(
+    _ rows: [StreamRow], _ members: ArraySlice<(slot: Int, stream: Int, position: Int)>,
+    streams: [StreamInfo],
+    layers: inout [LayerPoll]
+  ) -> TrackPoll {
+    guard let head = members.first else { return TrackPoll(slot: 0, direction: .inbound, kind: nil) }
+    let slot = head.slot
+    let (direction, kind) = (streams[head.stream].direction, streams[head.stream].kind)
+    let anyTimed = members.contains { rows[$0.position].duration != nil }
+    var poll = TrackPoll(slot: slot, direction: direction, kind: kind)
+    var largestHeight = -1.0
+    var isFirst = true
+    for member in members {
+      let row = rows[member.position]
+      if row.status == .first, poll.bytesBeforeFirstSample == nil {
+        poll.bytesBeforeFirstSample = row[.bytes]
+      }
+      if row.tookReceiverReport { poll.tookReceiverReport = true }
+      guard !anyTimed || row.duration != nil else { continue }
+      if isFirst {
+        poll.end = row.time
+        poll.duration = row.duration
+        poll.concealmentPercent = Self.concealment(row, direction: direction, kind: kind)
+        isFirst = false
+      }
+      Self.accumulate(row, duration: row.duration, into: &poll, direction: direction)
+      let height = row[.frameHeight] ?? 0
+      if height > largestHeight {
+        largestHeight = height
+        poll.frameRate = MetricDescriptor.frameRate.value(in: row, direction: direction, kind: kind)
+        poll.frames = row.delta(.frames)
+        poll.width = row[.frameWidth]
+        poll.height = row[.frameHeight]
       }
     }
-    poll.bytes = sum(.bytes)
-    if let first = all.first(where: { $0.status == .first }) { poll.bytesBeforeFirstSample = first[.bytes] }
-    poll.packets = sum(.packets)
-    poll.packetsLost = sum(.packetsLost)
-    poll.nacks = sum(.nackCount)
-    poll.plis = sum(.pliCount)
-    poll.firs = sum(.firCount)
-    poll.keyFrames = sum(.keyFrames)
-    poll.retransmittedBytes = sum(.retransmittedBytes)
-    poll.freezes = sum(.freezeCount)
-    poll.freezeDuration = sum(.totalFreezesDuration, scale: 1000)
-    poll.pauses = sum(.pauseCount)
-    poll.pauseDuration = sum(.totalPausesDuration, scale: 1000)
-    poll.bitrate = rows.reduce(nil) { total, row in
-      MetricDescriptor.bitrate.value(in: row, direction: direction, kind: kind).map { (total ?? 0) + $0 }
-        ?? total
-    }
-    poll.lossPercent = worst(.packetLossPercent)
-    poll.jitter = worst(.jitter)
-    poll.tookReceiverReport = all.contains(where: \.tookReceiverReport)
+    if let end = poll.end, let duration = poll.duration { poll.start = end - duration }
+    noteImplementation(
+      direction == .outbound
+        ? streams[head.stream].encoderImplementation : streams[head.stream].decoderImplementation,
+      slot: slot)
     if direction == .outbound {
+      poll.isSourceDetached = members.contains { detachedSenders.contains(streams[$0.stream].statsID) }
       poll.reportedLossPercent = poll.lossPercent
       poll.reportedJitter = poll.jitter
       if !isRecentReport(slot: slot, took: poll.tookReceiverReport, time: poll.end) {
         poll.lossPercent = nil
         poll.jitter = nil
       }
-    }
-    poll.roundTripTime = worst(.roundTripTime)
-    poll.jitterBufferDelay = worst(.jitterBufferDelay)
-    poll.concealmentPercent = MetricDescriptor.concealmentPercent.value(
-      in: rows[0], direction: direction, kind: kind)
-    poll.targetBitrate = rows.reduce(nil) { total, row in
-      row[.targetBitrate].map { (total ?? 0) + $0 } ?? total
-    }
-    let reasons = QualityLimitationReason.allCases
-    if let index = rows.lazy.compactMap({ $0[.qualityLimitationReason] }).first,
-      reasons.indices.contains(Int(index))
-    {
-      poll.qualityLimitationReason = reasons[Int(index)]
-    }
-    let largest = rows.max { ($0[.frameHeight] ?? 0) < ($1[.frameHeight] ?? 0) } ?? rows[0]
-    poll.frameRate = MetricDescriptor.frameRate.value(in: largest, direction: direction, kind: kind)
-    poll.frames = largest.delta(.frames)
-    poll.width = largest[.frameWidth]
-    poll.height = largest[.frameHeight]
-    poll.implementation = direction == .outbound ? info.encoderImplementation : info.decoderImplementation
-    if direction == .outbound {
-      poll.isSourceDetached = all.contains { detachedSenders.contains(streams[$0.stream].statsID) }
-    }
-    if direction == .outbound && kind == .video {
-      if let source = info.mediaSourceId.flatMap({ sourceSize(of: $0) }) {
-        (poll.sourceWidth, poll.sourceHeight, poll.sourceFrameRate) = source
-      }
-      if all.count > 1 {
-        poll.layers = all.map { row in
-          let layer = streams[row.stream]
-          return LayerPoll(
-            stream: row.stream, name: layer.rid ?? layer.statsID, active: layer.reportedActive,
-            bytes: row.delta(.bytes), height: row[.frameHeight])
-        }
+      if kind == .video {
+        describeSource(of: head.stream, members, rows: rows, streams: streams, into: &poll, layers: &layers)
       }
     }
     return poll
+  }
+
+  /// Adds one row's figures: sums, the worst of the ratios, the encoder's reason.
+  ///
+  /// The per-interval figures are those of the metric registry (``MetricDescriptor/bitrate``,
+  /// ``MetricDescriptor/packetLossPercent``, ``MetricDescriptor/jitter``,
+  /// ``MetricDescriptor/roundTripTime``, ``MetricDescriptor/jitterBufferDelay``), computed
+  /// with the same helpers at full precision from one ``RowReader``.
+  private static func accumulate(
+    _ row: StreamRow, duration: Double?, into poll: inout TrackPoll, direction: Direction
+  ) {
+    let reader = RowReader(row)
+    func add(_ total: inout Double?, _ value: Double?) {
+      if let value { total = (total ?? 0) + value }
+    }
+    func worst(_ current: inout Double?, _ value: Double?) {
+      if let value, value.isFinite { current = Swift.max(current ?? value, value) }
+    }
+    let bytes = reader.delta(.bytes)
+    add(&poll.bytes, bytes)
+    add(&poll.packets, reader.delta(.packets))
+    add(&poll.packetsLost, reader.delta(.packetsLost))
+    add(&poll.nacks, reader.delta(.nackCount))
+    add(&poll.plis, reader.delta(.pliCount))
+    add(&poll.firs, reader.delta(.firCount))
+    add(&poll.keyFrames, reader.delta(.keyFrames))
+    add(&poll.retransmittedBytes, reader.delta(.retransmittedBytes))
+    add(&poll.freezes, reader.delta(.freezeCount).flatMap { $0 >= 0 ? $0 : nil })
+    add(&poll.freezeDuration, reader.delta(.totalFreezesDuration).map { $0 * 1000 })
+    add(&poll.pauses, reader.delta(.pauseCount).flatMap { $0 >= 0 ? $0 : nil })
+    add(&poll.pauseDuration, reader.delta(.totalPausesDuration).map { $0 * 1000 })
+    add(&poll.targetBitrate, reader[.targetBitrate])
+    if let duration, let bytes { add(&poll.bitrate, Bitrate.payload(bytes: bytes, milliseconds: duration)) }
+    switch direction {
+    case .inbound:
+      if let lost = reader.delta(.packetsLost), let received = reader.delta(.packets) {
+        worst(&poll.lossPercent, PacketLoss.percent(lost: lost, received: received))
+      }
+      worst(&poll.jitter, reader[.jitter].map(Durations.milliseconds(fromSeconds:)))
+      if let delay = reader.delta(.jitterBufferDelay), let emitted = reader.delta(.jitterBufferEmittedCount),
+        emitted > 0, delay >= 0
+      {
+        worst(&poll.jitterBufferDelay, delay / emitted * 1000)
+      }
+    case .outbound:
+      worst(&poll.lossPercent, reader[.remoteFractionLost].map { $0 * 100 })
+      worst(&poll.jitter, reader[.remoteJitter].map(Durations.milliseconds(fromSeconds:)))
+    }
+    worst(&poll.roundTripTime, reader[.remoteRoundTripTime].map(Durations.milliseconds(fromSeconds:)))
+    if poll.qualityLimitationReason == nil, let index = reader[.qualityLimitationReason] {
+      let reasons = QualityLimitationReason.allCases
+      if reasons.indices.contains(Int(index)) { poll.qualityLimitationReason = reasons[Int(index)] }
+    }
+  }
+
+  /// ``MetricDescriptor/concealmentPercent`` of `row`, at full precision.
+  private static func concealment(_ row: StreamRow, direction: Direction, kind: MediaKind?) -> Double? {
+    guard direction == .inbound, kind != .video else { return nil }
+    let reader = RowReader(row)
+    guard let concealed = reader.delta(.concealedSamples), let total = reader.delta(.totalSamplesReceived)
+    else {
+      return nil
+    }
+    return AudioConcealment.percent(concealed: concealed, total: total)
+  }
+
+  /// The capture source's size and, for simulcast, the layers of an outbound video track.
+  private func describeSource(
+    of stream: Int, _ members: ArraySlice<(slot: Int, stream: Int, position: Int)>, rows: [StreamRow],
+    streams: [StreamInfo], into poll: inout TrackPoll, layers: inout [LayerPoll]
+  ) {
+    if let source = streams[stream].mediaSourceId.flatMap({ sourceSize(of: $0) }) {
+      (poll.sourceWidth, poll.sourceHeight, poll.sourceFrameRate) = source
+    }
+    guard members.count > 1 else { return }
+    poll.hasLayers = true
+    for member in members {
+      let row = rows[member.position]
+      layers.append(
+        LayerPoll(
+          slot: poll.slot, stream: member.stream,
+          name: streams[member.stream].rid ?? streams[member.stream].statsID,
+          active: streams[member.stream].reportedActive,
+          bytes: row.delta(.bytes), height: row[.frameHeight]))
+    }
   }
 }

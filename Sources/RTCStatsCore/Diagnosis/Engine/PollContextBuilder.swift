@@ -11,14 +11,20 @@ struct PollContextBuilder: Sendable {
   private(set) var tracks: [TrackID] = []
   /// Per stream index: the track id seen last and its slot.
   private var streamTracks: [(track: TrackID, slot: Int)] = []
-  private var previousTransport: TransportRow?
+  /// The selected pair of the previous poll that had one: its id, its description (copied only
+  /// when the pair changes) and its STUN and byte counters.
+  private var previousPairID: String?
+  private var previousPair: CandidatePairInfo?
+  private var previousChecks = ConnectivityChecks()
+  private var describedAt = -Double.infinity
   private var previousTransportTime: Double?
   private var previousTime: Double?
   private var heldRoundTripTime: (value: Double, time: Double)?
   private var sources: [String: SourceSize] = [:]
   /// Stats ids of the outbound streams whose `mediaSourceId` names no `media-source` in the
-  /// current report.
-  private(set) var detachedSenders: Set<String> = []
+  /// current report (a handful at most: arrays, reused from poll to poll).
+  private(set) var detachedSenders: [String] = []
+  private var presentSources: [String] = []
 
   /// The size and frame rate of the `media-source` `id` last reported.
   func sourceSize(of id: String) -> (Double?, Double?, Double?)? {
@@ -39,6 +45,18 @@ struct PollContextBuilder: Sendable {
   var reportHold = 2_000.0
   private var reportTimes: [Double?] = []
   private var lastFeedback: Double?
+  /// The poll's stream rows as (track slot, stream index, position in the row), reused.
+  private var order: [(slot: Int, stream: Int, position: Int)] = []
+  /// Per stream index: which identity members were known when its track was last computed.
+  private var fingerprints: [UInt16] = []
+  private var implementations: [String?] = []
+
+  /// Records the implementation of the track in `slot` (written only when it changes, so the
+  /// table the polls share is not copied).
+  mutating func noteImplementation(_ name: String?, slot: Int) {
+    while implementations.count <= slot { implementations.append(nil) }
+    if let name, implementations[slot] != name { implementations[slot] = name }
+  }
 
   /// Whether the outbound track in `slot` had a receiver report within ``reportHold``.
   mutating func isRecentReport(slot: Int, took: Bool, time: Double?) -> Bool {
@@ -54,21 +72,23 @@ struct PollContextBuilder: Sendable {
     if let report { readSources(report) }
     var context = PollContext(
       peerConnection: peerConnection, sequence: row.sequence, time: row.time, previousTime: previousTime)
-    var members: [(slot: Int, row: StreamRow)] = []
-    members.reserveCapacity(row.streams.count)
-    for streamRow in row.streams where streamRow.stream < streams.count {
-      members.append((slot(of: streamRow.stream, streams: streams), streamRow))
+    order.removeAll(keepingCapacity: true)
+    for (position, streamRow) in row.streams.enumerated() where streamRow.stream < streams.count {
+      order.append((slot(of: streamRow.stream, streams: streams), streamRow.stream, position))
     }
-    members.sort { $0.slot != $1.slot ? $0.slot < $1.slot : $0.row.stream < $1.row.stream }
+    if order.count > 1 { order.sort { $0.slot != $1.slot ? $0.slot < $1.slot : $0.stream < $1.stream } }
+    context.tracks.reserveCapacity(order.count)
     var first = 0
-    while first < members.count {
+    while first < order.count {
       var last = first
-      while last + 1 < members.count && members[last + 1].slot == members[first].slot { last += 1 }
-      let rows = members[first...last].map(\.row)
-      context.tracks.append(merge(rows, slot: members[first].slot, streams: streams))
+      while last + 1 < order.count && order[last + 1].slot == order[first].slot { last += 1 }
+      context.tracks.append(
+        merge(row.streams, order[first...last], streams: streams, layers: &context.layers))
       first = last + 1
     }
-    context.transport = transportPoll(row)
+    context.transport = transportPoll(row, into: &context)
+    context.trackIDs = tracks
+    context.implementations = implementations
     noteFeedback(&context)
     if row.time != nil { previousTime = row.time }
     return context
@@ -77,16 +97,38 @@ struct PollContextBuilder: Sendable {
   /// Fills the time since the last receiver report of a sending connection.
   private mutating func noteFeedback(_ context: inout PollContext) {
     guard let time = context.time else { return }
-    let outbound = context.tracks.filter { $0.direction == .outbound && $0.duration != nil }
-    if outbound.contains(where: \.tookReceiverReport) { lastFeedback = time }
-    context.sendsVideo = outbound.contains { $0.kind == .video && ($0.bytes ?? 0) > 0 }
+    var fresh = false
+    for track in context.tracks where track.direction == .outbound && track.duration != nil {
+      if track.tookReceiverReport { fresh = true }
+      if track.kind == .video && (track.bytes ?? 0) > 0 { context.sendsVideo = true }
+    }
+    if fresh { lastFeedback = time }
     context.lastFeedbackTime = lastFeedback
     if let lastFeedback, context.isSending { context.timeWithoutFeedback = time - lastFeedback }
   }
 
+  /// The members a stream's track id follows from: each can only become known, so the id is
+  /// recomputed only when one does (``StreamInfo/trackID`` builds strings).
+  private static func fingerprint(_ streams: [StreamInfo], _ index: Int) -> UInt16 {
+    let kind = streams[index].kind
+    var bits: UInt16 = kind == .audio ? 1 : (kind == .video ? 2 : 0)
+    if streams[index].trackIdentifier != nil { bits |= 4 }
+    if streams[index].mediaSourceId != nil { bits |= 8 }
+    if streams[index].mid != nil { bits |= 16 }
+    if streams[index].senderTrackID != nil { bits |= 32 }
+    if streams[index].codec != nil { bits |= 64 }
+    // Grouped by codec (outbound video without a source, mid or sender track): the codec's
+    // value, not only its presence, decides the group, so the id is always recomputed.
+    if streams[index].direction == .outbound && bits & (8 | 16 | 32) == 0 { bits |= 0x8000 }
+    return bits
+  }
+
   private mutating func slot(of stream: Int, streams: [StreamInfo]) -> Int {
+    let print = Self.fingerprint(streams, stream)
+    if stream < streamTracks.count, fingerprints[stream] == print, print & 0x8000 == 0 {
+      return streamTracks[stream].slot
+    }
     let track = streams[stream].trackID
-    if stream < streamTracks.count, streamTracks[stream].track == track { return streamTracks[stream].slot }
     let slot: Int
     if let existing = slotOfTrack[track] {
       slot = existing
@@ -95,26 +137,26 @@ struct PollContextBuilder: Sendable {
       slotOfTrack[track] = slot
       tracks.append(track)
     }
-    while streamTracks.count <= stream { streamTracks.append((track, slot)) }
+    while streamTracks.count <= stream {
+      streamTracks.append((track, slot))
+      fingerprints.append(print)
+    }
     streamTracks[stream] = (track, slot)
+    fingerprints[stream] = print
     return slot
   }
 
   private mutating func readSources(_ report: StatsReport) {
-    var present: Set<String> = []
-    var named: [(sender: String, source: String)] = []
-    for index in 0..<report.count {
-      switch report.type(at: index) {
-      case .mediaSource: present.insert(report.id(at: index))
-      case .outboundRTP:
-        if let source = report.text(.mediaSourceId, at: index) {
-          named.append((report.id(at: index), source))
-        }
-      default: break
+    presentSources.removeAll(keepingCapacity: true)
+    detachedSenders.removeAll(keepingCapacity: true)
+    for index in 0..<report.count where report.type(at: index) == .mediaSource {
+      presentSources.append(report.id(at: index))
+    }
+    for index in 0..<report.count where report.type(at: index) == .outboundRTP {
+      if let source = report.text(.mediaSourceId, at: index), !presentSources.contains(source) {
+        detachedSenders.append(report.id(at: index))
       }
     }
-    detachedSenders.removeAll(keepingCapacity: true)
-    for (sender, source) in named where !present.contains(source) { detachedSenders.insert(sender) }
     for index in 0..<report.count where report.type(at: index) == .mediaSource {
       guard report.text(.kind, at: index) != "audio" else { continue }
       let size = SourceSize(
@@ -125,9 +167,9 @@ struct PollContextBuilder: Sendable {
     }
   }
 
-  private mutating func transportPoll(_ row: TimelineRow) -> TransportPoll? {
-    let measured = [row.transport?.roundTripTime, row.receiverReportRoundTripTime].compactMap { $0 }
-    let rtt = measured.max()
+  private mutating func transportPoll(_ row: TimelineRow, into context: inout PollContext) -> TransportPoll? {
+    var rtt = row.receiverReportRoundTripTime
+    if let pair = row.transport?.roundTripTime { rtt = Swift.max(rtt ?? pair, pair) }
     if let rtt, let time = row.time { heldRoundTripTime = (rtt, time) }
     guard let transport = row.transport, let time = row.time else { return nil }
     var poll = TransportPoll(row: transport, end: time)
@@ -138,25 +180,31 @@ struct PollContextBuilder: Sendable {
     } else if let held = heldRoundTripTime, time - held.time <= roundTripTimeHold {
       poll.roundTripTime = held.value
     }
-    if let previous = previousTransport, previous.selectedCandidatePairID != nil,
-      transport.selectedCandidatePairID != nil
-    {
-      if previous.selectedCandidatePairID == transport.selectedCandidatePairID {
-        let now = transport.connectivityChecks
-        let before = previous.connectivityChecks
-        poll.bytesReceived = Self.change(now.bytesReceived, before.bytesReceived)
-        poll.bytesSent = Self.change(now.bytesSent, before.bytesSent)
-        poll.responsesReceived = Self.change(now.responsesReceived, before.responsesReceived)
-        let requests = Self.change(now.requestsSent, before.requestsSent)
-        let consent = Self.change(now.consentRequestsSent, before.consentRequestsSent)
-        poll.requestsSent = requests.map { $0 + (consent ?? 0) } ?? consent
-      } else {
-        poll.pairChanged = true
-        poll.previousPair = previous.candidatePair
+    if let pairID = transport.selectedCandidatePairID {
+      if let previousID = previousPairID {
+        if previousID == pairID {
+          let now = transport.connectivityChecks
+          let before = previousChecks
+          poll.bytesReceived = Self.change(now.bytesReceived, before.bytesReceived)
+          poll.bytesSent = Self.change(now.bytesSent, before.bytesSent)
+          poll.responsesReceived = Self.change(now.responsesReceived, before.responsesReceived)
+          let requests = Self.change(now.requestsSent, before.requestsSent)
+          let consent = Self.change(now.consentRequestsSent, before.consentRequestsSent)
+          poll.requestsSent = requests.map { $0 + (consent ?? 0) } ?? consent
+        } else {
+          poll.pairChanged = true
+          context.previousPair = previousPair
+        }
       }
-    }
-    if transport.selectedCandidatePairID != nil || previousTransport == nil {
-      previousTransport = transport
+      if previousPairID != pairID || poll.end - describedAt >= 10_000 {
+        // The description is refreshed on a switch and every 10 s (candidates can be described
+        // late); comparing five strings every poll would cost more than the rest of it.
+        previousPairID = pairID
+        previousPair = transport.candidatePair
+        describedAt = poll.end
+      }
+      previousChecks = transport.connectivityChecks
+      context.pair = previousPair
     }
     previousTransportTime = time
     return poll

@@ -14,19 +14,17 @@ protocol TrackEpisodeRule: DiagnosisRule {
 
 extension TrackEpisodeRule {
   mutating func observe(_ poll: PollContext, into sink: inout FindingSink) {
-    let rule = self
     for track in poll.tracks where track.duration != nil {
-      episodes.feed(track, value: rule.value(of: track, in: poll), into: &sink) { episode, _, id, isOpen in
-        rule.finding(episode, track: id, isOpen: isOpen, peerConnection: poll.peerConnection)
+      let change = episodes.feed(track, in: poll, value: value(of: track, in: poll))
+      sink.note(change) {
+        finding($0, track: poll.id(of: track), isOpen: $1, peerConnection: poll.peerConnection)
       }
     }
   }
 
   mutating func finish(into sink: inout FindingSink) {
-    let rule = self
-    let peerConnection = sink.peerConnection
-    episodes.finish(into: &sink) { episode, _, id, isOpen in
-      rule.finding(episode, track: id, isOpen: isOpen, peerConnection: peerConnection)
+    for (_, track, episode) in episodes.finish() {
+      sink.report(finding(episode, track: track, isOpen: false, peerConnection: sink.peerConnection))
     }
   }
 

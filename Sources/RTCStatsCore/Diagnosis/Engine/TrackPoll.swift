@@ -5,10 +5,13 @@
 /// Every figure is `nil` when the dump cannot give it for this interval (no previous sample,
 /// member absent): rules skip such intervals rather than read a 0.
 public struct TrackPoll: Sendable, Equatable {
-  /// Position of the track in the connection's diagnosis (stable for the call).
+  /// Position of the track in the connection's diagnosis (stable for the call); its id is
+  /// ``PollContext/id(of:)``.
   public var slot: Int
-  /// The track.
-  public var track: TrackID
+  /// Sent or received.
+  public var direction: Direction
+  /// Audio, video, or `nil` while unknown.
+  public var kind: MediaKind?
   /// Start of the interval (end − duration), ms since the epoch.
   public var start: Double?
   /// End of the interval: the stream objects' timestamp, ms since the epoch.
@@ -85,21 +88,18 @@ public struct TrackPoll: Sendable, Equatable {
   /// Whether the sender's `mediaSourceId` names no `media-source` object in the report (the
   /// track was replaced by `null`: a deliberate stop).
   public var isSourceDetached = false
-  /// `encoderImplementation` (outbound) or `decoderImplementation` (inbound), as last reported.
-  public var implementation: String?
-  /// The track's encodings (outbound video with more than one stream): one per layer.
-  public var layers: [LayerPoll] = []
+  /// Whether the track has more than one encoding (see ``PollContext/layers``).
+  public var hasLayers = false
 
-  /// Creates an empty poll of `track`.
-  public init(slot: Int, track: TrackID) {
+  /// Creates an empty poll of the track in `slot`.
+  ///
+  /// The type holds no reference (no strings, no arrays), so that the rules reading every
+  /// track of every poll copy it cheaply.
+  public init(slot: Int, direction: Direction, kind: MediaKind?) {
     self.slot = slot
-    self.track = track
+    self.direction = direction
+    self.kind = kind
   }
-
-  /// Sent or received.
-  public var direction: Direction { track.direction }
-  /// Audio, video, or `nil` while unknown.
-  public var kind: MediaKind? { track.kind }
   /// Whether the track is received video.
   public var isInboundVideo: Bool { direction == .inbound && kind == .video }
   /// Whether the track is received audio.
@@ -108,6 +108,8 @@ public struct TrackPoll: Sendable, Equatable {
 
 /// One encoding of an outbound video track at one poll.
 public struct LayerPoll: Sendable, Equatable {
+  /// The track's slot.
+  public var slot: Int
   /// Index of the stream in ``Timeline/streams``.
   public var stream: Int
   /// Simulcast `rid`, or the stats id when there is none.
@@ -120,7 +122,8 @@ public struct LayerPoll: Sendable, Equatable {
   public var height: Double?
 
   /// Creates a layer.
-  public init(stream: Int, name: String, active: Bool?, bytes: Double?, height: Double?) {
+  public init(slot: Int, stream: Int, name: String, active: Bool?, bytes: Double?, height: Double?) {
+    self.slot = slot
     self.stream = stream
     self.name = name
     self.active = active

@@ -1,8 +1,9 @@
 /// The transport of a peer connection at one poll, with the changes since the previous poll
 /// that rules need (STUN responses, bytes on the selected pair, a switched pair).
+///
+/// The type holds no reference, so that the rules reading it copy it cheaply; the selected
+/// pair's description (strings) is ``PollContext/pair``.
 public struct TransportPoll: Sendable, Equatable {
-  /// The row as the engine took it.
-  public var row: TransportRow
   /// Start of the interval since the previous poll with a transport, ms since the epoch.
   public var start: Double?
   /// The poll's time.
@@ -13,6 +14,18 @@ public struct TransportPoll: Sendable, Equatable {
   public var measuredRoundTripTime: Double?
   /// ``measuredRoundTripTime``, else the last one measured within the `condition.rttHold`.
   public var roundTripTime: Double?
+  /// `candidate-pair.availableOutgoingBitrate`, bps.
+  public var availableOutgoingBitrate: Double?
+  /// `candidate-pair.availableIncomingBitrate`, bps.
+  public var availableIncomingBitrate: Double?
+  /// Whether a selected candidate pair was identified.
+  public var hasPair = false
+  /// `transport.iceState` is `disconnected` or `failed`.
+  public var isIceDisconnected = false
+  /// `transport.iceState` is `failed`.
+  public var isIceFailed = false
+  /// `transport.dtlsState` is `failed`.
+  public var isDTLSFailed = false
   /// Change of the pair's `bytesReceived` since the previous poll (same pair only).
   public var bytesReceived: Double?
   /// Change of the pair's `bytesSent`.
@@ -23,13 +36,21 @@ public struct TransportPoll: Sendable, Equatable {
   public var requestsSent: Double?
   /// Whether the selected candidate pair differs from the previous poll's.
   public var pairChanged = false
-  /// The previous selected pair, when it changed.
-  public var previousPair: CandidatePairInfo?
 
   /// Creates a poll of `row` taken at `end`.
   public init(row: TransportRow, end: Double) {
-    self.row = row
     self.end = end
+    availableOutgoingBitrate = row.availableOutgoingBitrate
+    availableIncomingBitrate = row.availableIncomingBitrate
+    hasPair = row.selectedCandidatePairID != nil
+    switch row.iceState {
+    case "disconnected"?: isIceDisconnected = true
+    case "failed"?:
+      isIceDisconnected = true
+      isIceFailed = true
+    default: break
+    }
+    isDTLSFailed = row.dtlsState == "failed"
   }
 }
 
@@ -45,8 +66,19 @@ public struct PollContext: Sendable, Equatable {
   public var previousTime: Double?
   /// The tracks that had a stream in this report.
   public var tracks: [TrackPoll] = []
+  /// Every track of the connection so far, by slot.
+  public var trackIDs: [TrackID] = []
+  /// Each track's `encoderImplementation` (outbound) or `decoderImplementation` (inbound) as
+  /// last reported, by slot.
+  public var implementations: [String?] = []
+  /// The encodings of the outbound video tracks with more than one (simulcast), any slot.
+  public var layers: [LayerPoll] = []
   /// The transport, when the report had one.
   public var transport: TransportPoll?
+  /// The selected candidate pair, described by its candidates.
+  public var pair: CandidatePairInfo?
+  /// The previously selected pair, when ``TransportPoll/pairChanged``.
+  public var previousPair: CandidatePairInfo?
   /// While the connection sends: ms since the last poll at which a receiver report arrived for
   /// any sent track (0 at that poll); `nil` when nothing is sent or no report ever arrived.
   public var timeWithoutFeedback: Double?
@@ -61,6 +93,27 @@ public struct PollContext: Sendable, Equatable {
     self.sequence = sequence
     self.time = time
     self.previousTime = previousTime
+  }
+
+  /// The id of `track`.
+  public func id(of track: TrackPoll) -> TrackID { trackIDs[track.slot] }
+
+  /// The encodings of `track` (empty unless it has more than one).
+  public func layers(of track: TrackPoll) -> [LayerPoll] {
+    track.hasLayers ? layers.filter { $0.slot == track.slot } : []
+  }
+
+  /// Whether a received track closed an interval at this poll.
+  public var hasInbound: Bool { tracks.contains { $0.direction == .inbound && $0.duration != nil } }
+
+  /// Whether every received track that closed an interval carried no bytes in it.
+  public var everyInboundStopped: Bool {
+    var any = false
+    for track in tracks where track.direction == .inbound && track.duration != nil {
+      guard track.bytes == 0 else { return false }
+      any = true
+    }
+    return any
   }
 
   /// Whether any outbound track sent bytes in this interval.

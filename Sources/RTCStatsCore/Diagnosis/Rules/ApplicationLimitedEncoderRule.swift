@@ -40,9 +40,9 @@ struct ApplicationLimitedEncoderRule: TrackEpisodeRule {
       let judgement = EncoderLimit.judge(track, in: poll, parameters)
       if episodes.open(track.slot) == nil && judgement != .application { context = EncoderContext() }
       if judgement == .application { context.note(track, poll) }
-      let rule = self
-      episodes.feed(track, value: judgement == .application ? 1 : 0, into: &sink) { episode, _, id, isOpen in
-        rule.finding(episode, track: id, isOpen: isOpen, peerConnection: poll.peerConnection)
+      let change = episodes.feed(track, in: poll, value: judgement == .application ? 1 : 0)
+      sink.note(change) {
+        finding($0, track: poll.id(of: track), isOpen: $1, peerConnection: poll.peerConnection)
       }
     }
   }

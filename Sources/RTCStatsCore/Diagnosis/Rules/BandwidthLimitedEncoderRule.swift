@@ -41,10 +41,9 @@ struct BandwidthLimitedEncoderRule: TrackEpisodeRule {
       let judgement = EncoderLimit.judge(track, in: poll, parameters)
       if episodes.open(track.slot) == nil && judgement != .network { context = EncoderContext() }
       if judgement == .network { context.note(track, poll) }
-      let rule = self
-      episodes.feed(track, value: judgement.map { $0 == .network ? 1 : 0 } ?? 0, into: &sink) {
-        episode, _, id, isOpen in
-        rule.finding(episode, track: id, isOpen: isOpen, peerConnection: poll.peerConnection)
+      let change = episodes.feed(track, in: poll, value: judgement == .network ? 1 : 0)
+      sink.note(change) {
+        finding($0, track: poll.id(of: track), isOpen: $1, peerConnection: poll.peerConnection)
       }
     }
   }
@@ -68,7 +67,7 @@ struct EncoderContext: Sendable, Hashable {
 
   mutating func note(_ track: TrackPoll, _ poll: PollContext) {
     sent = BandwidthNeed.sent(poll)
-    estimate = poll.transport?.row.availableOutgoingBitrate
+    estimate = poll.transport?.availableOutgoingBitrate
     lowestSent = Swift.min(lowestSent ?? sent, sent)
     if let estimate {
       lowestEstimate = Swift.min(lowestEstimate ?? estimate, estimate)

@@ -36,10 +36,10 @@ struct CPULimitedEncoderRule: TrackEpisodeRule {
       lastFrameRate = track.frameRate
       lastSize = EncoderContext.size(track.width, track.height)
     }
-    let rule = self
     for track in poll.tracks where track.duration != nil {
-      episodes.feed(track, value: rule.value(of: track, in: poll), into: &sink) { episode, _, id, isOpen in
-        rule.finding(episode, track: id, isOpen: isOpen, peerConnection: poll.peerConnection)
+      let change = episodes.feed(track, in: poll, value: value(of: track, in: poll))
+      sink.note(change) {
+        finding($0, track: poll.id(of: track), isOpen: $1, peerConnection: poll.peerConnection)
       }
     }
   }

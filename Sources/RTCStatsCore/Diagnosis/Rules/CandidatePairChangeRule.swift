@@ -24,8 +24,8 @@ struct CandidatePairChangeRule: DiagnosisRule {
         Self.code, peerConnection: poll.peerConnection, start: transport.start ?? transport.end,
         end: transport.end,
         evidence: [
-          "from": .text(Self.describe(transport.previousPair)),
-          "to": .text(Self.describe(transport.row.candidatePair)),
+          "from": .text(Self.describe(poll.previousPair)),
+          "to": .text(Self.describe(poll.pair)),
         ],
         threshold: entry.evidence))
   }

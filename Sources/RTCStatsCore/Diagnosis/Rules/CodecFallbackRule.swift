@@ -19,23 +19,27 @@ struct CodecFallbackRule: DiagnosisRule {
     thresholds: [])
 
   private let entry: ThresholdEntry
-  private var last: [Int: String] = [:]
+  private var last: [String?] = []
 
   init(thresholds: ThresholdEntry) { entry = thresholds }
 
   mutating func observe(_ poll: PollContext, into sink: inout FindingSink) {
     for track in poll.tracks where track.kind != .audio {
-      guard let now = track.implementation else { continue }
+      guard track.slot < poll.implementations.count, let now = poll.implementations[track.slot] else {
+        continue
+      }
+      while last.count <= track.slot { last.append(nil) }
       let before = last[track.slot]
-      last[track.slot] = now
       guard before != now else { continue }
+      last[track.slot] = now
       let fellBack =
         (now.lowercased().contains("fallback") && !(before?.lowercased().contains("fallback") ?? false))
         || (before.map(Self.isHardware) ?? false && Self.isSoftware(now) && !Self.isHardware(now))
       guard fellBack, let time = track.end ?? poll.time else { continue }
       sink.report(
         Diagnostic(
-          Self.code, peerConnection: poll.peerConnection, track: track.track, start: track.start ?? time,
+          Self.code, peerConnection: poll.peerConnection, track: poll.id(of: track),
+          start: track.start ?? time,
           end: time,
           evidence: [
             "role": .text(track.direction == .outbound ? "encoder" : "decoder"), "from": .text(before ?? "?"),

@@ -20,7 +20,7 @@ struct DTLSFailureRule: DiagnosisRule {
   mutating func observe(_ poll: PollContext, into sink: inout FindingSink) {
     guard let transport = poll.transport, let start = transport.start ?? poll.previousTime else { return }
     lastTime = transport.end
-    let bad = transport.row.dtlsState == "failed" ? "failed" : nil
+    let bad = transport.isDTLSFailed ? "failed" : nil
     if let episode = states.poll(bad, start: start, end: transport.end) {
       sink.report(finding(episode, sink))
     }

@@ -29,15 +29,14 @@ struct DryTrackRule: DiagnosisRule {
     ))
 
   private var episodes: TrackEpisodes
-  private var flowed: Set<Int> = []
+  private var flowed: [Bool] = []
   /// A received video's dry episode that ended, held one poll to see whether it was a pause.
   private var held: [Int: (Diagnostic, age: Int)] = [:]
 
   init(thresholds: ThresholdEntry) { episodes = TrackEpisodes(thresholds, lowerIsWorse: true) }
 
   mutating func observe(_ poll: PollContext, into sink: inout FindingSink) {
-    let inbound = poll.tracks.filter { $0.direction == .inbound && $0.duration != nil }
-    let allStopped = !inbound.isEmpty && inbound.allSatisfy { ($0.bytes ?? 1) == 0 }
+    let allStopped = poll.everyInboundStopped
     for track in poll.tracks where track.duration != nil {
       if let (finding, age) = held[track.slot] {
         if (track.pauses ?? 0) > 0 {
@@ -49,14 +48,13 @@ struct DryTrackRule: DiagnosisRule {
           held[track.slot] = (finding, age + 1)
         }
       }
-      if (track.bytes ?? 0) > 0 { flowed.insert(track.slot) }
+      while flowed.count <= track.slot { flowed.append(false) }
+      if (track.bytes ?? 0) > 0 { flowed[track.slot] = true }
       let judged =
-        flowed.contains(track.slot) && !track.isSourceDetached && !(allStopped && track.direction == .inbound)
-      let rule = self
+        flowed[track.slot] && !track.isSourceDetached && !(allStopped && track.direction == .inbound)
+      let change = episodes.feed(track, in: poll, value: judged ? track.bytes : nil)
       var local = FindingSink(peerConnection: poll.peerConnection)
-      episodes.feed(track, value: judged ? track.bytes : nil, into: &local) { episode, _, id, isOpen in
-        rule.episodes.finding(episode, id, isOpen, poll.peerConnection)
-      }
+      local.note(change) { finding($0, poll.id(of: track), $1, poll.peerConnection) }
       sink.started.append(contentsOf: local.started)
       for finding in local.reported {
         if track.isInboundVideo && (track.pauses ?? 0) == 0 {
@@ -71,21 +69,18 @@ struct DryTrackRule: DiagnosisRule {
   mutating func finish(into sink: inout FindingSink) {
     for (finding, _) in held.values { sink.report(finding) }
     held.removeAll()
-    let episodes = self.episodes
-    let peerConnection = sink.peerConnection
-    self.episodes.finish(into: &sink) { episode, _, id, isOpen in
-      episodes.finding(episode, id, isOpen, peerConnection)
+    for (_, track, episode) in episodes.finish() {
+      sink.report(finding(episode, track, false, sink.peerConnection))
     }
   }
-}
 
-extension TrackEpisodes {
   /// A finding with no evidence of its own beyond the episode's length.
-  fileprivate func finding(_ episode: Episode, _ track: TrackID?, _ isOpen: Bool, _ peerConnection: String?)
+  private func finding(_ episode: Episode, _ track: TrackID?, _ isOpen: Bool, _ peerConnection: String?)
     -> Diagnostic
   {
     episode.finding(
-      DryTrackRule.code, peerConnection: peerConnection, track: track, evidence: Evidence(), threshold: entry,
+      Self.code, peerConnection: peerConnection, track: track, evidence: Evidence(),
+      threshold: episodes.entry,
       isOpen: isOpen)
   }
 }

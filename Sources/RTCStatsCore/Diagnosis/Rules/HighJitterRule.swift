@@ -45,27 +45,21 @@ struct HighJitterRule: TrackEpisodeRule {
   }
 
   mutating func observe(_ poll: PollContext, into sink: inout FindingSink) {
-    let rule = self
     for track in poll.tracks where track.duration != nil {
-      let finding = { (episode: Episode, _: Int, id: TrackID?, isOpen: Bool) in
-        rule.finding(episode, track: id, isOpen: isOpen, peerConnection: poll.peerConnection)
-      }
-      if track.kind == .video {
-        video.feed(track, value: track.jitter, into: &sink, finding: finding)
-      } else {
-        episodes.feed(track, value: track.jitter, into: &sink, finding: finding)
+      let change =
+        track.kind == .video
+        ? video.feed(track, in: poll, value: track.jitter)
+        : episodes.feed(track, in: poll, value: track.jitter)
+      sink.note(change) {
+        finding($0, track: poll.id(of: track), isOpen: $1, peerConnection: poll.peerConnection)
       }
     }
   }
 
   mutating func finish(into sink: inout FindingSink) {
-    let rule = self
-    let peerConnection = sink.peerConnection
-    let finding = { (episode: Episode, _: Int, id: TrackID?, isOpen: Bool) in
-      rule.finding(episode, track: id, isOpen: isOpen, peerConnection: peerConnection)
+    for (_, track, episode) in episodes.finish() + video.finish() {
+      sink.report(finding(episode, track: track, isOpen: false, peerConnection: sink.peerConnection))
     }
-    episodes.finish(into: &sink, finding: finding)
-    video.finish(into: &sink, finding: finding)
   }
 
   func value(of track: TrackPoll, in poll: PollContext) -> Double? { track.jitter }

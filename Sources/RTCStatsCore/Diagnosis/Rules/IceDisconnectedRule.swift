@@ -27,8 +27,7 @@ struct IceDisconnectedRule: DiagnosisRule {
   mutating func observe(_ poll: PollContext, into sink: inout FindingSink) {
     guard let transport = poll.transport, let start = transport.start ?? poll.previousTime else { return }
     lastTime = transport.end
-    let state = transport.row.iceState
-    let bad = state == "disconnected" || state == "failed" ? state : nil
+    let bad = transport.isIceFailed ? "failed" : (transport.isIceDisconnected ? "disconnected" : nil)
     if let episode = states.poll(bad, start: start, end: transport.end) {
       sink.report(finding(episode, sink))
     }

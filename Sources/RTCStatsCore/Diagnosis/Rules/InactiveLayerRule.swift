@@ -30,30 +30,30 @@ struct InactiveLayerRule: DiagnosisRule {
   init(thresholds: ThresholdEntry) { episodes = TrackEpisodes(thresholds) }
 
   mutating func observe(_ poll: PollContext, into sink: inout FindingSink) {
-    for track in poll.tracks where track.layers.count > 1 {
+    for track in poll.tracks where track.hasLayers {
       guard let start = track.start, let end = track.end else { continue }
-      let anySending = track.layers.contains { ($0.bytes ?? 0) > 0 }
-      for layer in track.layers {
+      let layers = poll.layers(of: track)
+      let anySending = layers.contains { ($0.bytes ?? 0) > 0 }
+      for layer in layers {
         layerNames[layer.stream] = layer.name
         disabled[layer.stream] = layer.active == false
         let idle = anySending && (layer.active == false || layer.bytes == 0)
-        let rule = self
-        episodes.feed(
-          slot: layer.stream, track: track.track,
-          value: layer.bytes == nil && layer.active != false ? nil : (idle ? 1 : 0),
-          start: start, end: end, into: &sink
-        ) { episode, slot, id, isOpen in
-          rule.finding(episode, stream: slot, track: id, isOpen: isOpen, peerConnection: poll.peerConnection)
+        let value: Double? = layer.bytes == nil && layer.active != false ? nil : (idle ? 1 : 0)
+        let change = episodes.feed(
+          slot: layer.stream, track: poll.id(of: track), value: value, start: start, end: end)
+        sink.note(change) {
+          finding(
+            $0, stream: layer.stream, track: poll.id(of: track), isOpen: $1,
+            peerConnection: poll.peerConnection)
         }
       }
     }
   }
 
   mutating func finish(into sink: inout FindingSink) {
-    let rule = self
-    let peerConnection = sink.peerConnection
-    episodes.finish(into: &sink) { episode, slot, id, isOpen in
-      rule.finding(episode, stream: slot, track: id, isOpen: isOpen, peerConnection: peerConnection)
+    for (stream, track, episode) in episodes.finish() {
+      sink.report(
+        finding(episode, stream: stream, track: track, isOpen: false, peerConnection: sink.peerConnection))
     }
   }
 

@@ -53,9 +53,9 @@ struct LossBurstRule: TrackEpisodeRule {
       let value = self.value(of: track, in: poll)
       if episodes.open(slot) == nil { cleanAtStart[slot] = cleanRun[slot] }
       var local = FindingSink(peerConnection: poll.peerConnection)
-      let rule = self
-      episodes.feed(track, value: value, into: &local) { episode, _, id, isOpen in
-        rule.finding(episode, track: id, isOpen: isOpen, peerConnection: poll.peerConnection)
+      let change = episodes.feed(track, in: poll, value: value)
+      local.note(change) {
+        finding($0, track: poll.id(of: track), isOpen: $1, peerConnection: poll.peerConnection)
       }
       if let value { cleanRun[slot] = value < episodes.entry.alertOff ? cleanRun[slot] + 1 : 0 }
       let standsOut = cleanAtStart[slot] >= cleanBefore
@@ -68,17 +68,11 @@ struct LossBurstRule: TrackEpisodeRule {
   }
 
   mutating func finish(into sink: inout FindingSink) {
-    let rule = self
-    let peerConnection = sink.peerConnection
-    var local = FindingSink(peerConnection: peerConnection)
-    var standing: [Bool] = []
-    episodes.finish(into: &local) { episode, slot, id, isOpen in
-      standing.append(slot < rule.cleanAtStart.count && rule.cleanAtStart[slot] >= rule.cleanBefore)
-      return rule.finding(episode, track: id, isOpen: isOpen, peerConnection: peerConnection)
-    }
-    for (finding, standsOut) in zip(local.reported, standing)
-    where standsOut && (finding.end ?? 0) - (finding.start ?? 0) <= maxSeconds * 1000 {
-      sink.report(finding)
+    for (slot, track, episode) in episodes.finish()
+    where slot < cleanAtStart.count && cleanAtStart[slot] >= cleanBefore
+      && episode.duration <= maxSeconds * 1000
+    {
+      sink.report(finding(episode, track: track, isOpen: false, peerConnection: sink.peerConnection))
     }
   }
 

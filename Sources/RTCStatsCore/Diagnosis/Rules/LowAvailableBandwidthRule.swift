@@ -40,7 +40,7 @@ struct LowAvailableBandwidthRule: ConnectionEpisodeRule {
     guard let interval = poll.interval, poll.isSending else { return nil }
     sendingPolls += 1
     let need = BandwidthNeed.of(poll)
-    guard sendingPolls > 1, need > 0, let estimate = poll.transport?.row.availableOutgoingBitrate else {
+    guard sendingPolls > 1, need > 0, let estimate = poll.transport?.availableOutgoingBitrate else {
       return nil
     }
     let share = estimate / need * 100

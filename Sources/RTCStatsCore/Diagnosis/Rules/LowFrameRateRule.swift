@@ -46,28 +46,31 @@ struct LowFrameRateRule: DiagnosisRule {
       guard let rate = track.frameRate, (track.bytes ?? 0) > 0 else { continue }
       recent[slot].append(rate)
       if recent[slot].count > 3 { recent[slot].removeFirst() }
-      if recent[slot].count == 3 { reference[slot] = Swift.max(reference[slot], recent[slot].sorted()[1]) }
+      if recent[slot].count == 3 {
+        let (a, b, c) = (recent[slot][0], recent[slot][1], recent[slot][2])
+        reference[slot] = Swift.max(
+          reference[slot], Swift.max(Swift.min(a, b), Swift.min(Swift.max(a, b), c)))
+      }
       let base = track.sourceFrameRate.flatMap { $0 > 0 ? $0 : nil } ?? reference[slot]
       guard base > 0 else { continue }
       let share = rate >= maxFrameRate ? 100 : rate / base * 100
       if episodes.open(slot) == nil { lowest[slot] = .infinity }
       lowest[slot] = Swift.min(lowest[slot], rate)
-      let rule = self
-      episodes.feed(track, value: share, into: &sink) { episode, slot, id, isOpen in
-        rule.finding(
-          episode, slot: slot, track: id, base: base, isOpen: isOpen, peerConnection: poll.peerConnection)
+      let change = episodes.feed(track, in: poll, value: share)
+      sink.note(change) {
+        finding(
+          $0, slot: slot, track: poll.id(of: track), base: base, isOpen: $1,
+          peerConnection: poll.peerConnection)
       }
     }
   }
 
   mutating func finish(into sink: inout FindingSink) {
-    let rule = self
-    let peerConnection = sink.peerConnection
-    episodes.finish(into: &sink) { episode, slot, id, isOpen in
-      rule.finding(
-        episode, slot: slot, track: id, base: slot < rule.reference.count ? rule.reference[slot] : 0,
-        isOpen: isOpen,
-        peerConnection: peerConnection)
+    for (slot, track, episode) in episodes.finish() {
+      let base = slot < reference.count ? reference[slot] : 0
+      sink.report(
+        finding(
+          episode, slot: slot, track: track, base: base, isOpen: false, peerConnection: sink.peerConnection))
     }
   }
 

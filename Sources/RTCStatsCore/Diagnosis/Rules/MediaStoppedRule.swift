@@ -23,19 +23,25 @@ struct MediaStoppedRule: ConnectionEpisodeRule {
       "mediaStopped", alertOn: 1, alertOff: 1, unit: "1 = stopped", minIntervals: 2, window: 2))
 
   var episodes: TrackEpisodes
-  private var flowed: Set<Int> = []
+  private var flowed: [Bool] = []
   private var trackCount = 0
 
   init(thresholds: ThresholdEntry) { episodes = TrackEpisodes(thresholds) }
 
   mutating func value(in poll: PollContext) -> (value: Double?, start: Double, end: Double)? {
     guard let interval = poll.interval else { return nil }
-    let inbound = poll.tracks.filter { $0.direction == .inbound && $0.duration != nil }
-    for track in inbound where (track.bytes ?? 0) > 0 { flowed.insert(track.slot) }
-    let judged = inbound.filter { flowed.contains($0.slot) }
-    guard !judged.isEmpty else { return nil }
-    let stopped = judged.allSatisfy { $0.bytes == 0 } && (poll.transport?.bytesReceived ?? 0) == 0
-    if stopped { trackCount = judged.count }
+    var judged = 0
+    var silent = 0
+    for track in poll.tracks where track.direction == .inbound && track.duration != nil {
+      while flowed.count <= track.slot { flowed.append(false) }
+      if (track.bytes ?? 0) > 0 { flowed[track.slot] = true }
+      guard flowed[track.slot] else { continue }
+      judged += 1
+      if track.bytes == 0 { silent += 1 }
+    }
+    guard judged > 0 else { return nil }
+    let stopped = silent == judged && (poll.transport?.bytesReceived ?? 0) == 0
+    if stopped { trackCount = judged }
     return (stopped ? 1 : 0, interval.start, interval.end)
   }
 

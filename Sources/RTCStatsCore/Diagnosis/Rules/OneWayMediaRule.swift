@@ -21,7 +21,8 @@ struct OneWayMediaRule: ConnectionEpisodeRule {
       "oneWayMedia", alertOn: 1, alertOff: 1, unit: "1 = one way", minIntervals: 3, window: 3))
 
   var episodes: TrackEpisodes
-  private var everFlowed: [MediaKind: Set<Direction>] = [:]
+  /// Per kind (audio, video): whether each direction ever carried bytes (sent, received).
+  private var everFlowed = [(sent: false, received: false), (sent: false, received: false)]
   private var last: (kind: MediaKind, flowing: Direction)?
 
   init(thresholds: ThresholdEntry) { episodes = TrackEpisodes(thresholds) }
@@ -29,23 +30,27 @@ struct OneWayMediaRule: ConnectionEpisodeRule {
   mutating func observe(_ poll: PollContext, into sink: inout FindingSink) {
     guard let interval = poll.interval else { return }
     for (slot, kind) in [MediaKind.audio, .video].enumerated() {
-      let tracks = poll.tracks.filter { $0.kind == kind && $0.duration != nil }
-      let sent = tracks.filter { $0.direction == .outbound }.compactMap(\.bytes)
-      let received = tracks.filter { $0.direction == .inbound }.compactMap(\.bytes)
-      guard !sent.isEmpty, !received.isEmpty else { continue }
-      let sending = sent.reduce(0, +) > 0
-      let receiving = received.reduce(0, +) > 0
-      if sending { everFlowed[kind, default: []].insert(.outbound) }
-      if receiving { everFlowed[kind, default: []].insert(.inbound) }
-      var oneWay = sending != receiving
-      if kind == .video && oneWay { oneWay = everFlowed[kind]?.count == 1 }
-      if oneWay { last = (kind, sending ? .outbound : .inbound) }
-      let rule = self
-      episodes.feed(
-        slot: slot, track: nil, value: oneWay ? 1 : 0, start: interval.start, end: interval.end, into: &sink
-      ) {
-        episode, _, _, isOpen in rule.finding(episode, isOpen: isOpen, peerConnection: poll.peerConnection)
+      var sent: Double?
+      var received: Double?
+      for track in poll.tracks where track.kind == kind && track.duration != nil {
+        guard let bytes = track.bytes else { continue }
+        if track.direction == .outbound {
+          sent = (sent ?? 0) + bytes
+        } else {
+          received = (received ?? 0) + bytes
+        }
       }
+      guard let sent, let received else { continue }
+      let sending = sent > 0
+      let receiving = received > 0
+      if sending { everFlowed[slot].sent = true }
+      if receiving { everFlowed[slot].received = true }
+      var oneWay = sending != receiving
+      if kind == .video && oneWay { oneWay = everFlowed[slot].sent != everFlowed[slot].received }
+      if oneWay { last = (kind, sending ? .outbound : .inbound) }
+      let change = episodes.feed(
+        slot: slot, track: nil, value: oneWay ? 1 : 0, start: interval.start, end: interval.end)
+      sink.note(change) { finding($0, isOpen: $1, peerConnection: poll.peerConnection) }
     }
   }
 

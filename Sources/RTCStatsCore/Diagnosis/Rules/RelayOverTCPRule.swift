@@ -20,7 +20,7 @@ struct RelayOverTCPRule: ConnectionEpisodeRule {
   init(thresholds: ThresholdEntry) { episodes = TrackEpisodes(thresholds) }
 
   mutating func value(in poll: PollContext) -> (value: Double?, start: Double, end: Double)? {
-    guard let transport = poll.transport, let pair = transport.row.candidatePair else { return nil }
+    guard let transport = poll.transport, let pair = poll.pair else { return nil }
     let overTCP = pair.relayProtocol == "tcp" || pair.relayProtocol == "tls" || pair.protocol == "tcp"
     if overTCP { self.pair = pair }
     return (overTCP ? 1 : 0, transport.start ?? transport.end, transport.end)

@@ -64,7 +64,9 @@ struct ResolutionChangeRule: DiagnosisRule {
       guard let candidate = state.candidate, candidate.count >= minIntervals else { continue }
       if let current = state.current {
         sink.report(
-          change(from: current, to: candidate.size, start: candidate.start, end: candidate.end, track: track))
+          change(
+            from: current, to: candidate.size, start: candidate.start, end: candidate.end,
+            track: poll.id(of: track)))
       }
       state.current = candidate.size
       state.candidate = nil
@@ -72,13 +74,13 @@ struct ResolutionChangeRule: DiagnosisRule {
   }
 
   private func change(
-    from: (Double, Double), to: (Double, Double), start: Double, end: Double, track: TrackPoll
+    from: (Double, Double), to: (Double, Double), start: Double, end: Double, track: TrackID
   )
     -> Diagnostic
   {
     let ratio = from.0 * from.1 > 0 ? (to.0 * to.1) / (from.0 * from.1) : 1
     return Diagnostic(
-      Self.code, severity: ratio <= dropRatio ? .warning : .info, track: track.track, start: start, end: end,
+      Self.code, severity: ratio <= dropRatio ? .warning : .info, track: track, start: start, end: end,
       evidence: [
         "fromResolution": .text(EncoderContext.size(from.0, from.1)),
         "toResolution": .text(EncoderContext.size(to.0, to.1)), "pixelsPercent": .rounded(ratio * 100, 0),

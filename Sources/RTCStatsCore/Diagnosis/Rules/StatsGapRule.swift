@@ -22,6 +22,8 @@ struct StatsGapRule: DiagnosisRule {
   private let ratio: Double
   private let entry: ThresholdEntry
   private var recent: [Double] = []
+  /// ``recent`` in ascending order (kept in step, no sort per poll).
+  private var sorted: [Double] = []
 
   init(thresholds: ThresholdEntry) {
     entry = thresholds
@@ -32,7 +34,7 @@ struct StatsGapRule: DiagnosisRule {
   mutating func observe(_ poll: PollContext, into sink: inout FindingSink) {
     guard let time = poll.time, let previous = poll.previousTime else { return }
     let delta = time - previous
-    let typical = recent.isEmpty ? delta : recent.sorted()[recent.count / 2]
+    let typical = recent.isEmpty ? delta : sorted[sorted.count / 2]
     if delta < 0 || (delta >= minGap && delta >= ratio * typical && !recent.isEmpty) {
       sink.report(
         Diagnostic(
@@ -45,6 +47,10 @@ struct StatsGapRule: DiagnosisRule {
     }
     guard delta > 0 else { return }
     recent.append(delta)
-    if recent.count > 9 { recent.removeFirst() }
+    sorted.insert(delta, at: sorted.firstIndex { $0 > delta } ?? sorted.count)
+    if recent.count > 9, let oldest = recent.first, let position = sorted.firstIndex(of: oldest) {
+      recent.removeFirst()
+      sorted.remove(at: position)
+    }
   }
 }

@@ -23,7 +23,7 @@ struct TruncatedHistoryRule: DiagnosisRule {
 
   private let minSeconds: Double
   private let entry: ThresholdEntry
-  private var firstBytes: [Int: Double] = [:]
+  private var firstBytes: [Double?] = []
   private var reported = false
   private var created: Double?
   private var firstPoll: Double?
@@ -43,6 +43,7 @@ struct TruncatedHistoryRule: DiagnosisRule {
       }
     }
     for track in poll.tracks {
+      while firstBytes.count <= track.slot { firstBytes.append(nil) }
       if let bytes = track.bytesBeforeFirstSample { firstBytes[track.slot] = bytes }
       guard track.duration != nil, let before = firstBytes[track.slot], let bitrate = track.bitrate,
         bitrate > 0,

@@ -21,7 +21,7 @@ struct TurnRelayRule: ConnectionEpisodeRule {
   init(thresholds: ThresholdEntry) { episodes = TrackEpisodes(thresholds) }
 
   mutating func value(in poll: PollContext) -> (value: Double?, start: Double, end: Double)? {
-    guard let transport = poll.transport, let pair = transport.row.candidatePair else { return nil }
+    guard let transport = poll.transport, let pair = poll.pair else { return nil }
     let relayed = pair.localCandidateType == "relay" || pair.remoteCandidateType == "relay"
     let overTCP = pair.relayProtocol == "tcp" || pair.relayProtocol == "tls"
     if relayed { self.pair = pair }

@@ -60,19 +60,16 @@ struct VideoFreezeRule: DiagnosisRule {
         longest[slot] = Swift.max(longest[slot], duration / count)
         start = Swift.min(start, end - duration)
       }
-      let rule = self
-      episodes.feed(slot: slot, track: track.track, value: count, start: start, end: end, into: &sink) {
-        episode, slot, id, isOpen in
-        rule.finding(episode, slot: slot, track: id, isOpen: isOpen, sink: poll.peerConnection)
+      let change = episodes.feed(slot: slot, track: poll.id(of: track), value: count, start: start, end: end)
+      sink.note(change) {
+        finding($0, slot: slot, track: poll.id(of: track), isOpen: $1, sink: poll.peerConnection)
       }
     }
   }
 
   mutating func finish(into sink: inout FindingSink) {
-    let rule = self
-    let peerConnection = sink.peerConnection
-    episodes.finish(into: &sink) { episode, slot, id, isOpen in
-      rule.finding(episode, slot: slot, track: id, isOpen: isOpen, sink: peerConnection)
+    for (slot, track, episode) in episodes.finish() {
+      sink.report(finding(episode, slot: slot, track: track, isOpen: false, sink: sink.peerConnection))
     }
   }
 

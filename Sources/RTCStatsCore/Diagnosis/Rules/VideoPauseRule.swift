@@ -29,21 +29,20 @@ struct VideoPauseRule: DiagnosisRule {
   init(thresholds: ThresholdEntry) { minPauses = thresholds.number("minPauses", or: 1) }
 
   mutating func observe(_ poll: PollContext, into sink: inout FindingSink) {
-    let inbound = poll.tracks.filter { $0.direction == .inbound && $0.duration != nil }
-    if !inbound.isEmpty, inbound.allSatisfy({ ($0.bytes ?? 1) == 0 }), let interval = poll.interval {
+    if poll.everyInboundStopped, let interval = poll.interval {
       stoppedSince = stoppedSince ?? interval.start
       lastStopEnd = interval.end
-    } else if !inbound.isEmpty {
+    } else if poll.hasInbound {
       stoppedSince = nil
     }
-    for track in inbound where track.isInboundVideo {
+    for track in poll.tracks where track.isInboundVideo && track.duration != nil {
       guard let pauses = track.pauses, pauses >= minPauses, let end = track.end else { continue }
       let length = track.pauseDuration ?? 0
       let start = end - length
       if let lastStopEnd, lastStopEnd > start { continue }
       sink.report(
         Diagnostic(
-          Self.code, peerConnection: poll.peerConnection, track: track.track, start: start, end: end,
+          Self.code, peerConnection: poll.peerConnection, track: poll.id(of: track), start: start, end: end,
           evidence: ["pauseCount": .integer(Int(pauses)), "pauseSeconds": .seconds(length)],
           threshold: ThresholdEntry(Self.code.rawValue, [ThresholdValue("minPauses", minPauses, "")]).evidence
         ))
