@@ -7,6 +7,8 @@ protocol ConnectionEpisodeRule: DiagnosisRule {
   mutating func value(in poll: PollContext) -> (value: Double?, start: Double, end: Double)?
   /// The evidence of a finding over `episode`.
   func evidence(for episode: Episode) -> Evidence
+  /// The severity of a finding over `episode` (default: the code's, critical past `critical`).
+  func severity(for episode: Episode) -> Severity
 }
 
 extension ConnectionEpisodeRule {
@@ -22,10 +24,14 @@ extension ConnectionEpisodeRule {
     }
   }
 
+  func severity(for episode: Episode) -> Severity {
+    episodes.severity(of: episode, base: Self.code.defaultSeverity)
+  }
+
   /// The finding over `episode`.
   func finding(_ episode: Episode, isOpen: Bool, peerConnection: String?) -> Diagnostic {
     episode.finding(
-      Self.code, severity: episodes.severity(of: episode, base: Self.code.defaultSeverity),
+      Self.code, severity: severity(for: episode),
       peerConnection: peerConnection, track: nil, evidence: evidence(for: episode), threshold: episodes.entry,
       isOpen: isOpen)
   }

@@ -31,47 +31,58 @@ struct DryTrackRule: DiagnosisRule {
   private var episodes: TrackEpisodes
   private var flowed: [Bool] = []
   /// A received video's dry episode that ended, held one poll to see whether it was a pause.
-  private var held: [Int: (Diagnostic, age: Int)] = [:]
+  private var held: [(finding: Diagnostic, age: Int)?] = []
+  private var holding = 0
 
   init(thresholds: ThresholdEntry) { episodes = TrackEpisodes(thresholds, lowerIsWorse: true) }
 
   mutating func observe(_ poll: PollContext, into sink: inout FindingSink) {
     let allStopped = poll.everyInboundStopped
     for track in poll.tracks where track.duration != nil {
-      if let (finding, age) = held[track.slot] {
+      while flowed.count <= track.slot {
+        flowed.append(false)
+        held.append(nil)
+      }
+      if holding > 0, let (finding, age) = held[track.slot] {
         if (track.pauses ?? 0) > 0 {
-          held[track.slot] = nil
+          release(track.slot)
         } else if age >= 1 {
           sink.report(finding)
-          held[track.slot] = nil
+          release(track.slot)
         } else {
           held[track.slot] = (finding, age + 1)
         }
       }
-      while flowed.count <= track.slot { flowed.append(false) }
       if (track.bytes ?? 0) > 0 { flowed[track.slot] = true }
       let judged =
         flowed[track.slot] && !track.isSourceDetached && !(allStopped && track.direction == .inbound)
-      let change = episodes.feed(track, in: poll, value: judged ? track.bytes : nil)
-      var local = FindingSink(peerConnection: poll.peerConnection)
-      local.note(change) { finding($0, poll.id(of: track), $1, poll.peerConnection) }
-      sink.started.append(contentsOf: local.started)
-      for finding in local.reported {
-        if track.isInboundVideo && (track.pauses ?? 0) == 0 {
+      switch episodes.feed(track, in: poll, value: judged ? track.bytes : nil) {
+      case .started(let episode): sink.open(finding(episode, poll.id(of: track), true, poll.peerConnection))
+      case .ended(let episode) where (track.pauses ?? 0) == 0:
+        let finding = finding(episode, poll.id(of: track), false, poll.peerConnection)
+        if track.isInboundVideo {
           held[track.slot] = (finding, 0)
-        } else if (track.pauses ?? 0) == 0 {
+          holding += 1
+        } else {
           sink.report(finding)
         }
+      default: break
       }
     }
   }
 
   mutating func finish(into sink: inout FindingSink) {
-    for (finding, _) in held.values { sink.report(finding) }
-    held.removeAll()
+    for case let (finding, _)? in held { sink.report(finding) }
+    held = held.map { _ in nil }
+    holding = 0
     for (_, track, episode) in episodes.finish() {
       sink.report(finding(episode, track, false, sink.peerConnection))
     }
+  }
+
+  private mutating func release(_ slot: Int) {
+    held[slot] = nil
+    holding -= 1
   }
 
   /// A finding with no evidence of its own beyond the episode's length.

@@ -52,17 +52,15 @@ struct LossBurstRule: TrackEpisodeRule {
       }
       let value = self.value(of: track, in: poll)
       if episodes.open(slot) == nil { cleanAtStart[slot] = cleanRun[slot] }
-      var local = FindingSink(peerConnection: poll.peerConnection)
       let change = episodes.feed(track, in: poll, value: value)
-      local.note(change) {
-        finding($0, track: poll.id(of: track), isOpen: $1, peerConnection: poll.peerConnection)
-      }
       if let value { cleanRun[slot] = value < episodes.entry.alertOff ? cleanRun[slot] + 1 : 0 }
-      let standsOut = cleanAtStart[slot] >= cleanBefore
-      sink.started.append(contentsOf: local.started.filter { _ in standsOut })
-      for finding in local.reported
-      where standsOut && (finding.end ?? 0) - (finding.start ?? 0) <= maxSeconds * 1000 {
-        sink.report(finding)
+      guard cleanAtStart[slot] >= cleanBefore else { continue }
+      switch change {
+      case .started(let episode):
+        sink.open(finding(episode, track: poll.id(of: track), isOpen: true, peerConnection: poll.peerConnection))
+      case .ended(let episode) where episode.duration <= maxSeconds * 1000:
+        sink.report(finding(episode, track: poll.id(of: track), isOpen: false, peerConnection: poll.peerConnection))
+      default: break
       }
     }
   }

@@ -3,11 +3,14 @@
 /// through, a remote that never started sending).
 ///
 /// Per kind and poll 1 when the sent tracks of that kind carried bytes and the received ones
-/// none (or the other way round), else 0; raised in 3 of 3 polls.
+/// none (or the other way round), else 0; raised in 3 of 3 polls. A warning when the silent
+/// direction had carried media earlier in the call (it broke); info when it never did, since
+/// a remote that is muted from the start (an SFU forwarding no audio for a silent
+/// participant) looks the same as packets that never get through.
 struct OneWayMediaRule: ConnectionEpisodeRule {
   static let descriptor = RuleDescriptor(
     code: DiagnosticCode(
-      "oneWayMedia", template: "{kind} flows one way only ({flowing} only) for {seconds} s",
+      "oneWayMedia", template: "{kind} flows one way only ({flowing} only) for {seconds} s; the other way {history}",
       severity: .warning),
     summary: "media flowing in one direction only",
     formula: "per kind: Σ outbound ΔbytesSent > 0 and Σ inbound ΔbytesReceived = 0, or the reverse",
@@ -16,6 +19,7 @@ struct OneWayMediaRule: ConnectionEpisodeRule {
     guards: [
       "send-only and receive-only connections (one direction has no track) are never judged",
       "video that flowed and stopped is a paused camera, not one-way video: video counts only when one direction never flowed",
+      "a direction that never carried media may be a remote muted from the start: info, not a warning",
     ],
     entry: .hysteresis(
       "oneWayMedia", alertOn: 1, alertOff: 1, unit: "1 = one way", minIntervals: 3, window: 3))
@@ -60,6 +64,17 @@ struct OneWayMediaRule: ConnectionEpisodeRule {
     [
       "kind": .text(last?.kind.rawValue ?? "media"),
       "flowing": .text(last?.flowing == .outbound ? "sent" : "received"),
+      "history": .text(silentEverFlowed ? "had carried media earlier" : "never carried any (muted, or blocked)"),
+      "neverFlowed": .bool(!silentEverFlowed),
     ]
+  }
+
+  func severity(for episode: Episode) -> Severity { silentEverFlowed ? .warning : .info }
+
+  /// Whether the silent direction of the last one-way kind carried media earlier.
+  private var silentEverFlowed: Bool {
+    guard let last else { return false }
+    let flowed = everFlowed[last.kind == .audio ? 0 : 1]
+    return last.flowing == .outbound ? flowed.received : flowed.sent
   }
 }

@@ -74,7 +74,7 @@ public struct ThresholdTable: Sendable, Hashable {
   }
 
   /// The candidate nearest to `word` by edit distance, when it is close enough to be a typo.
-  static func closest(_ word: String, in candidates: [String]) -> String? {
+  package static func closest(_ word: String, in candidates: [String]) -> String? {
     let scored = candidates.map { ($0, EditDistance.between(word.lowercased(), $0.lowercased())) }
     guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= Swift.max(2, word.count / 3) else {
       return nil
