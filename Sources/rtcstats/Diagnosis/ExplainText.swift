@@ -19,7 +19,9 @@ enum ExplainText {
     }
     text += "\nNETWORK CONDITION LADDERS:\n"
     for entry in thresholds.entries where entry.key.hasPrefix("condition") {
-      text += "  " + entry.key + ": " + entry.values.map { "\($0.name) \(format($0.value))" }.joined(separator: ", ")
+      text +=
+        "  " + entry.key + ": "
+        + entry.values.map { "\($0.name) \(format($0.value))" }.joined(separator: ", ")
       text += "\n"
     }
     text += "\nSee 'rtcstats explain <rule>' for a rule's definition, formula, thresholds and source.\n"
@@ -52,10 +54,12 @@ enum ExplainText {
     guard !entry.values.isEmpty else { return "THRESHOLDS:\n  none\n\n" }
     let width = entry.values.map(\.name.count).max() ?? 0
     let lines = entry.values.map { value in
-      "  " + value.name + String(repeating: " ", count: width - value.name.count + 2) + format(value.value).padding(to: 8)
+      "  " + value.name + String(repeating: " ", count: width - value.name.count + 2)
+        + format(value.value).padding(to: 8)
         + value.meaning + "\n"
     }
-    return "THRESHOLDS (override with --thresholds FILE: {\"\(entry.key)\": {\"name\": value}}):\n" + lines.joined()
+    return "THRESHOLDS (override with --thresholds FILE: {\"\(entry.key)\": {\"name\": value}}):\n"
+      + lines.joined()
       + "\n"
   }
 

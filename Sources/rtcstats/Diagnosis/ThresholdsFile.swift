@@ -16,7 +16,9 @@ import RTCStatsFormats
 /// `CallAnalyzer(retention:thresholds:)` in `FileAnalyzer`.
 enum ThresholdsFile {
   /// The defaults with the file's overrides.
-  static func load(path: String, defaults: ThresholdTable = .defaults) throws(ThresholdsFileError) -> ThresholdTable {
+  static func load(path: String, defaults: ThresholdTable = .defaults) throws(ThresholdsFileError)
+    -> ThresholdTable
+  {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw ThresholdsFileError(path: path, problem: "file is not readable or does not exist")
     }
@@ -24,7 +26,8 @@ enum ThresholdsFile {
   }
 
   /// The defaults with the overrides in `text`.
-  static func parse(_ text: String, path: String, defaults: ThresholdTable = .defaults) throws(ThresholdsFileError)
+  static func parse(_ text: String, path: String, defaults: ThresholdTable = .defaults)
+    throws(ThresholdsFileError)
     -> ThresholdTable
   {
     let value: JSONValue
@@ -34,17 +37,20 @@ enum ThresholdsFile {
       throw ThresholdsFileError(path: path, problem: "not valid JSON: \(error)")
     }
     guard let entries = value.objectValue else {
-      throw ThresholdsFileError(path: path, problem: "expected a JSON object keyed by rule code, found \(value.typeName)")
+      throw ThresholdsFileError(
+        path: path, problem: "expected a JSON object keyed by rule code, found \(value.typeName)")
     }
     var overrides: [(key: String, values: [(name: String, value: Double)])] = []
     for (key, member) in entries {
       guard let fields = member.objectValue else {
-        throw ThresholdsFileError(path: path, problem: "\"\(key)\" must be an object of thresholds, found \(member.typeName)")
+        throw ThresholdsFileError(
+          path: path, problem: "\"\(key)\" must be an object of thresholds, found \(member.typeName)")
       }
       var values: [(name: String, value: Double)] = []
       for (name, number) in fields {
         guard let double = number.doubleValue else {
-          throw ThresholdsFileError(path: path, problem: "\"\(key).\(name)\" must be a number, found \(number.typeName)")
+          throw ThresholdsFileError(
+            path: path, problem: "\"\(key).\(name)\" must be a number, found \(number.typeName)")
         }
         values.append((name, double))
       }

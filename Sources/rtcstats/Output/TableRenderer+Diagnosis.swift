@@ -21,7 +21,9 @@ extension TableRenderer {
     case .excellent: return "excellent"
     default:
       var detail = [summary.reason.rawValue]
-      if withSource, summary.degradationSource != .none { detail.append("source " + summary.degradationSource.rawValue) }
+      if withSource, summary.degradationSource != .none {
+        detail.append("source " + summary.degradationSource.rawValue)
+      }
       return summary.grade.rawValue + " (" + detail.joined(separator: ", ") + ")"
     }
   }
@@ -30,7 +32,8 @@ extension TableRenderer {
   /// earliest report of the file).
   func findingsSection(_ analysis: CallAnalysis) -> String {
     guard !analysis.findings.isEmpty else { return "" }
-    let origin = analysis.peerConnections.compactMap(\.startTime).min() ?? analysis.findings.compactMap(\.start).min()
+    let origin =
+      analysis.peerConnections.compactMap(\.startTime).min() ?? analysis.findings.compactMap(\.start).min()
     let ordered = analysis.findings.enumerated().sorted { lhs, rhs in
       if lhs.element.severity != rhs.element.severity { return lhs.element.severity > rhs.element.severity }
       return lhs.offset < rhs.offset
@@ -40,7 +43,8 @@ extension TableRenderer {
     ])
     for finding in ordered {
       table.append([
-        finding.severity.rawValue, Self.range(finding, origin: origin), Self.place(finding), finding.code.rawValue,
+        finding.severity.rawValue, Self.range(finding, origin: origin), Self.place(finding),
+        finding.code.rawValue,
         TerminalText.safe(DiagnosticText.message(finding)),
       ])
     }

@@ -13,7 +13,8 @@
 /// Worked example, `minIntervals` 2, `window` 3 (w = warning, · = excellent):
 ///
 ///     raw:    ·  w  ·  w  w  ·  w  ·
-///     final:  ·  w  w  w  w  ·  ·  ·     (the 7th interval's warning is alone in its window)
+///     final:  ·  w  w  w  w  ·  g  ·     (the 7th interval's warning is alone in its window:
+///                                         it only reaches good, which needs one interval)
 struct ConditionTracker: Sendable {
   private let minIntervals: [Int]
   private let window: Int
@@ -63,10 +64,9 @@ struct ConditionTracker: Sendable {
       } else if onFlags[grade].nonzeroBitCount >= minIntervals[grade] {
         active[grade] = true
         activeReason[grade] = sample.reason(reaching: grade) ?? .unknown
-        let span = Swift.min(window, pending.count)
-        let oldest =
-          (pending.count - span..<pending.count).first { pending[$0].sample.level >= grade } ?? pending.count
-          - 1
+        // The oldest on interval still counted (flags are cleared when a grade drops).
+        let offset = UInt32.bitWidth - onFlags[grade].leadingZeroBitCount - 1
+        let oldest = Swift.max(0, pending.count - 1 - offset)
         for position in oldest..<pending.count { mark(position, grade, reason: activeReason[grade]) }
       }
     }

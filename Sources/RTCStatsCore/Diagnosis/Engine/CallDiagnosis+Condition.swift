@@ -56,8 +56,13 @@ extension CallDiagnosis {
 }
 
 /// Merges the findings one episode produced from two sources (a state seen in the polls and
-/// in the events): same code, connection and track, overlapping time ranges.
+/// in the events): same code, connection and track, overlapping time ranges. Only the rules
+/// with two sources (``ConnectionStateEpisodes``) are merged; other findings of one rule never
+/// overlap, or overlap on purpose (a clock jump inside a gap).
 enum FindingMerger {
+  /// The codes whose findings come from both polls and events.
+  static let mergedCodes: Set<String> = [IceDisconnectedRule.code.rawValue, DTLSFailureRule.code.rawValue]
+
   /// `findings` with overlapping duplicates merged, sorted by start, then worst first.
   static func merge(_ findings: [Diagnostic]) -> [Diagnostic] {
     let sorted = findings.enumerated().sorted { lhs, rhs in
@@ -86,7 +91,8 @@ enum FindingMerger {
   }
 
   private static func overlaps(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
-    guard a.code == b.code, a.peerConnection == b.peerConnection, a.track == b.track,
+    guard a.code == b.code, mergedCodes.contains(a.code.rawValue), a.peerConnection == b.peerConnection,
+      a.track == b.track,
       let aStart = a.start, let aEnd = a.end, let bStart = b.start, let bEnd = b.end
     else { return false }
     return bStart <= aEnd && aStart <= bEnd && (aEnd > aStart || bEnd > bStart)

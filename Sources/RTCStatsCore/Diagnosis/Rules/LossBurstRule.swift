@@ -57,9 +57,11 @@ struct LossBurstRule: TrackEpisodeRule {
       guard cleanAtStart[slot] >= cleanBefore else { continue }
       switch change {
       case .started(let episode):
-        sink.open(finding(episode, track: poll.id(of: track), isOpen: true, peerConnection: poll.peerConnection))
+        sink.open(
+          finding(episode, track: poll.id(of: track), isOpen: true, peerConnection: poll.peerConnection))
       case .ended(let episode) where episode.duration <= maxSeconds * 1000:
-        sink.report(finding(episode, track: poll.id(of: track), isOpen: false, peerConnection: poll.peerConnection))
+        sink.report(
+          finding(episode, track: poll.id(of: track), isOpen: false, peerConnection: poll.peerConnection))
       default: break
       }
     }

@@ -10,7 +10,8 @@
 struct OneWayMediaRule: ConnectionEpisodeRule {
   static let descriptor = RuleDescriptor(
     code: DiagnosticCode(
-      "oneWayMedia", template: "{kind} flows one way only ({flowing} only) for {seconds} s; the other way {history}",
+      "oneWayMedia",
+      template: "{kind} flows one way only ({flowing} only) for {seconds} s; the other way {history}",
       severity: .warning),
     summary: "media flowing in one direction only",
     formula: "per kind: Σ outbound ΔbytesSent > 0 and Σ inbound ΔbytesReceived = 0, or the reverse",
@@ -64,7 +65,8 @@ struct OneWayMediaRule: ConnectionEpisodeRule {
     [
       "kind": .text(last?.kind.rawValue ?? "media"),
       "flowing": .text(last?.flowing == .outbound ? "sent" : "received"),
-      "history": .text(silentEverFlowed ? "had carried media earlier" : "never carried any (muted, or blocked)"),
+      "history": .text(
+        silentEverFlowed ? "had carried media earlier" : "never carried any (muted, or blocked)"),
       "neverFlowed": .bool(!silentEverFlowed),
     ]
   }
