@@ -84,3 +84,18 @@ import Testing
     #expect(TerminalText.safe("plain") == "plain")
   }
 }
+
+/// README documents every rule (its table is generated from the descriptors).
+@Suite struct DiagnosisReadmeTests {
+  @Test func readmeListsEveryRuleWithItsSummary() throws {
+    let readme = try String(contentsOfFile: CLIRun.root + "/README.md", encoding: .utf8)
+    for descriptor in RuleRegistry.descriptors {
+      #expect(
+        readme.contains("| `\(descriptor.code.rawValue)` | \(descriptor.code.defaultSeverity.rawValue) | \(descriptor.summary) |"),
+        "\(descriptor.code)")
+    }
+    for entry in ThresholdTable.defaults.entries where entry.key.hasPrefix("condition") {
+      #expect(readme.contains("| `\(entry.key)` |"), "\(entry.key)")
+    }
+  }
+}

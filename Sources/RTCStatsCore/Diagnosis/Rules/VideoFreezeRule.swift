@@ -12,7 +12,7 @@ struct VideoFreezeRule: DiagnosisRule {
     code: DiagnosticCode(
       "videoFreezes",
       template:
-        "{freezeCount} video freezes, {frozenSeconds} s frozen ({frozenPercent}% of {seconds} s), the longest about {longestSeconds} s",
+        "video frozen {frozenSeconds} s in {freezeCount} freeze(s) ({frozenPercent}% of {seconds} s), the longest about {longestSeconds} s",
       severity: .warning),
     summary: "received video froze",
     formula: "ΔfreezeCount and ΔtotalFreezesDuration per interval; share = frozen time / episode time · 100",
