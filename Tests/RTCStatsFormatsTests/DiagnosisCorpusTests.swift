@@ -32,7 +32,7 @@ import Testing
     #expect(pair.localCandidateType == "relay" && pair.relayProtocol == "tls")
     #expect(analysis.findings.contains { $0.code.rawValue == "codecFallback" })
     // No RTT on its audio: no MOS rather than the 4.4 of an RTT read as 0.
-    let audio = try #require(analysis.peerConnections.first?.audioMOS.values.first)
+    let audio = try #require(analysis.peerConnections.first?.audioMOS.first)
     #expect(audio.mos == nil && audio.scoredIntervals == 0)
   }
 

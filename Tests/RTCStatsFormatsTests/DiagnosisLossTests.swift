@@ -58,7 +58,7 @@ import Testing
     let receiver = try DiagnosedCapture(folder, "receiver.jsonl")
     let receive = try #require(receiver.condition()?.receive)
     #expect(receive.grade.isDegraded && receive.reason == .packetLoss)
-    #expect((receive.timeShare[.warning] ?? 0) + (receive.timeShare[.critical] ?? 0) > 80)
+    #expect(receive.timeShare[.warning] + receive.timeShare[.critical] > 80)
     let video = try #require(receiver.findings("highPacketLoss", kind: .video).first)
     let reference = try ReferenceCapture(jsonl: folder + "/receiver.jsonl")
     let id = try #require(reference.ids(type: "inbound-rtp", kind: "video").first)

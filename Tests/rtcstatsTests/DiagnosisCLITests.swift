@@ -91,7 +91,9 @@ import Testing
     let readme = try String(contentsOfFile: CLIRun.root + "/README.md", encoding: .utf8)
     for descriptor in RuleRegistry.descriptors {
       #expect(
-        readme.contains("| `\(descriptor.code.rawValue)` | \(descriptor.code.defaultSeverity.rawValue) | \(descriptor.summary) |"),
+        readme.contains(
+          "| `\(descriptor.code.rawValue)` | \(descriptor.code.defaultSeverity.rawValue) | \(descriptor.summary) |"
+        ),
         "\(descriptor.code)")
     }
     for entry in ThresholdTable.defaults.entries where entry.key.hasPrefix("condition") {

@@ -109,7 +109,7 @@ public struct CallAnalyzer: StatsReportConsumer, Sendable {
       let own = events.filter { $0.peerConnection == connection.id }
       var analysis = fold.analysis(of: connection.timeline, events: own)
       analysis.networkCondition = diagnosed.conditions[connection.id]
-      analysis.audioMOS = diagnosed.audioMOS[connection.id] ?? [:]
+      analysis.audioMOS = diagnosed.audioMOS[connection.id] ?? []
       return analysis
     }
     let loose = events.filter { event in event.peerConnection.map { !attached.contains($0) } ?? true }

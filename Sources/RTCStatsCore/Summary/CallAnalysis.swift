@@ -47,8 +47,8 @@ public struct PeerConnectionAnalysis: Sendable, Equatable {
   public var events: [StatsEvent]
   /// The network condition over the call (overall, send, receive); `nil` when not diagnosed.
   public var networkCondition: NetworkCondition?
-  /// Each audio track's MOS, by track.
-  public var audioMOS: [TrackID: MOSSummary] = [:]
+  /// Each audio track's MOS, in the order the tracks appeared (``audioMOS(of:)`` finds one).
+  public var audioMOS: [MOSSummary] = []
 
   /// `endTime − startTime` in ms.
   public var duration: Double? {

@@ -51,7 +51,7 @@ extension AnalysisJSONEncoder {
     writer.beginObject()
     for grade in NetworkGrade.allCases {
       writer.key(grade.rawValue)
-      writer.number(((summary.timeShare[grade] ?? 0) * 100).rounded() / 100)
+      writer.number((summary.timeShare[grade] * 100).rounded() / 100)
     }
     writer.endObject()
     writer.key("timeline")

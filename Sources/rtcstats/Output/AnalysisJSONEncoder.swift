@@ -76,7 +76,7 @@ struct AnalysisJSONEncoder {
     writer.key("tracks")
     writer.beginArray()
     for track in connection.tracks {
-      encode(track, timeline: connection.timeline, mos: connection.audioMOS[track.id], into: &writer)
+      encode(track, timeline: connection.timeline, mos: connection.audioMOS(of: track.id), into: &writer)
     }
     writer.endArray()
     Self.encode(events: connection.events, withPeerConnection: false, into: &writer)

@@ -8,7 +8,7 @@ extension TableRenderer {
     parts.append("send " + Self.describe(condition.send, withSource: false))
     parts.append("receive " + Self.describe(condition.receive, withSource: true))
     let shares = NetworkGrade.allCases.compactMap { grade -> String? in
-      let share = condition.overall.timeShare[grade] ?? 0
+      let share = condition.overall.timeShare[grade]
       return share >= 0.5 ? "\(HumanUnits.fixed(share, decimals: 0))% \(grade.rawValue)" : nil
     }
     if !shares.isEmpty { parts.append(shares.joined(separator: ", ")) }

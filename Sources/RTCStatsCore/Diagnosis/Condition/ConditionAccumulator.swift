@@ -42,7 +42,7 @@ struct ConditionAccumulator: Sendable, Equatable {
   /// The summary, with `source` and `evidence` decided by the caller.
   func summary(source: DegradationSource, evidence: Evidence) -> NetworkConditionSummary {
     let total = time.reduce(0, +)
-    var shares: [NetworkGrade: Double] = [:]
+    var shares = GradeShares()
     for grade in NetworkGrade.allCases {
       shares[grade] = total > 0 ? time[Self.slot(grade)] / total * 100 : 0
     }

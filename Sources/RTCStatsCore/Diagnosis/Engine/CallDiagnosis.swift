@@ -50,7 +50,7 @@ public struct CallDiagnosis: Sendable {
     let finished = connections.map { $0.finished() }
     let pageFindings = page.finished().findings
     var conditions: [String: NetworkCondition] = [:]
-    var mos: [String: [TrackID: MOSSummary]] = [:]
+    var mos: [String: [MOSSummary]] = [:]
     let health = finished.map { $0.health.compactMap { $0 } }
     for (position, connection) in finished.enumerated() {
       guard let id = connection.id else { continue }
@@ -81,8 +81,8 @@ public struct DiagnosisResult: Sendable, Equatable {
   public var findings: [Diagnostic]
   /// Per peer connection, its network condition.
   public var conditions: [String: NetworkCondition]
-  /// Per peer connection, each audio track's MOS.
-  public var audioMOS: [String: [TrackID: MOSSummary]]
+  /// Per peer connection, each audio track's MOS in the order the tracks appeared.
+  public var audioMOS: [String: [MOSSummary]]
   /// Findings beyond ``ConnectionDiagnosis/findingLimit`` that were counted, not kept.
   public var droppedFindings: Int
 }

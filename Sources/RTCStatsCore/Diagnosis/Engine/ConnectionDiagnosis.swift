@@ -80,12 +80,8 @@ struct ConnectionDiagnosis: Sendable {
     return copy
   }
 
-  /// Each audio track's MOS.
-  var audioMOS: [TrackID: MOSSummary] {
-    var result: [TrackID: MOSSummary] = [:]
-    for accumulator in mos.compactMap({ $0 }) { result[accumulator.track] = accumulator.summary }
-    return result
-  }
+  /// Each audio track's MOS, in the order the tracks appeared.
+  var audioMOS: [MOSSummary] { mos.compactMap { $0?.summary } }
 
   private mutating func keep(_ reported: [Diagnostic]) {
     for finding in reported {

@@ -1,5 +1,7 @@
 /// The audio MOS of one track over the call (``AudioMOS``), with its inputs echoed.
 public struct MOSSummary: Sendable, Equatable {
+  /// The audio track scored.
+  public var track: TrackID
   /// The score per scored interval.
   public var mos: Distribution?
   /// The round-trip times used, ms.
@@ -17,9 +19,11 @@ public struct MOSSummary: Sendable, Equatable {
 
   /// Creates a summary.
   public init(
-    mos: Distribution?, roundTripTime: Distribution?, jitter: Distribution?, packetLossPercent: Distribution?,
+    track: TrackID, mos: Distribution?, roundTripTime: Distribution?, jitter: Distribution?,
+    packetLossPercent: Distribution?,
     scoredIntervals: Int, unknownIntervals: Int, intervals: [MOSInterval] = []
   ) {
+    self.track = track
     self.mos = mos
     self.roundTripTime = roundTripTime
     self.jitter = jitter
@@ -109,7 +113,7 @@ struct MOSAccumulator: Sendable, Equatable {
 
   var summary: MOSSummary {
     MOSSummary(
-      mos: mos.distribution, roundTripTime: rtt.distribution, jitter: jitter.distribution,
+      track: track, mos: mos.distribution, roundTripTime: rtt.distribution, jitter: jitter.distribution,
       packetLossPercent: loss.distribution, scoredIntervals: scored, unknownIntervals: unknown,
       intervals: intervals)
   }

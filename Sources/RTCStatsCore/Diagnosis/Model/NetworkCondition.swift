@@ -13,14 +13,14 @@ public struct NetworkConditionSummary: Sendable, Equatable {
   /// The figures and thresholds behind ``grade`` and ``degradationSource``.
   public var evidence: Evidence
   /// Share of the graded time per grade, 0–100 (unknown time is counted under `unknown`).
-  public var timeShare: [NetworkGrade: Double]
+  public var timeShare: GradeShares
   /// The call as runs of constant grade and reason, oldest first.
   public var timeline: [ConditionRun]
 
   /// Creates a summary.
   public init(
     grade: NetworkGrade, reason: ConditionReason, degradationSource: DegradationSource,
-    evidence: Evidence = Evidence(), timeShare: [NetworkGrade: Double] = [:], timeline: [ConditionRun] = []
+    evidence: Evidence = Evidence(), timeShare: GradeShares = GradeShares(), timeline: [ConditionRun] = []
   ) {
     self.grade = grade
     self.reason = reason
