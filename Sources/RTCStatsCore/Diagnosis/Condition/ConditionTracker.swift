@@ -18,7 +18,10 @@
 struct ConditionTracker: Sendable {
   private let minIntervals: [Int]
   private let window: Int
+  /// The intervals not final yet from ``head`` on; the ones before are already returned and
+  /// are dropped in batches (no shift of the window at every poll).
   private var pending: [Pending] = []
+  private var head = 0
   private var onFlags = [UInt32](repeating: 0, count: 5)
   private var active = [Bool](repeating: false, count: 5)
   private var activeReason = [ConditionReason](repeating: .unknown, count: 5)
@@ -66,18 +69,27 @@ struct ConditionTracker: Sendable {
         activeReason[grade] = sample.reason(reaching: grade) ?? .unknown
         // The oldest on interval still counted (flags are cleared when a grade drops).
         let offset = UInt32.bitWidth - onFlags[grade].leadingZeroBitCount - 1
-        let oldest = Swift.max(0, pending.count - 1 - offset)
+        let oldest = Swift.max(head, pending.count - 1 - offset)
         for position in oldest..<pending.count { mark(position, grade, reason: activeReason[grade]) }
       }
     }
-    guard pending.count > window else { return nil }
-    return finalize(pending.removeFirst())
+    guard pending.count - head > window else { return nil }
+    let done = pending[head]
+    head += 1
+    if head >= 64 {
+      pending.removeFirst(head)
+      head = 0
+    }
+    return finalize(done)
   }
 
   /// Every interval still pending, final now (the call ended).
   mutating func finish() -> [FinalInterval] {
-    defer { pending.removeAll() }
-    return pending.map(finalize)
+    defer {
+      pending.removeAll()
+      head = 0
+    }
+    return pending[head...].map(finalize)
   }
 
   private mutating func mark(_ position: Int, _ grade: Int, reason: ConditionReason?) {

@@ -51,7 +51,7 @@ public struct CallDiagnosis: Sendable {
     let pageFindings = page.finished().findings
     var conditions: [String: NetworkCondition] = [:]
     var mos: [String: [MOSSummary]] = [:]
-    let health = finished.map { $0.health.compactMap { $0 } }
+    let health = finished.map(\.health)
     for (position, connection) in finished.enumerated() {
       guard let id = connection.id else { continue }
       conditions[id] = Self.condition(of: position, in: finished, health: health)

@@ -16,8 +16,14 @@ struct ConnectionDiagnosis: Sendable {
   private(set) var send = ConditionAccumulator()
   private(set) var receive = ConditionAccumulator()
   private(set) var overall = ConditionAccumulator()
-  private(set) var health: [TrackHealth?] = []
-  private var mos: [MOSAccumulator?] = []
+  /// Each received track's health, in the order the tracks were first graded.
+  private(set) var health: [TrackHealth] = []
+  /// Per track slot, the position of its ``health`` (−1: none yet).
+  private var healthPosition: [Int] = []
+  /// Each audio track's MOS, in the order the tracks appeared.
+  private var mos: [MOSAccumulator] = []
+  /// Per track slot, the position of its ``mos`` accumulator (−1: none, a video track).
+  private var mosPosition: [Int] = []
   private(set) var findings: [Diagnostic] = []
   private(set) var droppedFindings = 0
   private(set) var latest: PollDiagnosis?
@@ -46,11 +52,12 @@ struct ConnectionDiagnosis: Sendable {
     keep(sink.reported)
     grade(poll)
     for track in poll.tracks where track.kind == .audio {
-      while mos.count <= track.slot { mos.append(nil) }
-      if mos[track.slot] == nil {
-        mos[track.slot] = MOSAccumulator(track: poll.id(of: track), keepsIntervals: keepsIntervals)
+      while mosPosition.count <= track.slot { mosPosition.append(-1) }
+      if mosPosition[track.slot] < 0 {
+        mosPosition[track.slot] = mos.count
+        mos.append(MOSAccumulator(track: poll.id(of: track), keepsIntervals: keepsIntervals))
       }
-      mos[track.slot]?.add(track, transport: poll.transport)
+      mos[mosPosition[track.slot]].add(track, transport: poll.transport)
     }
     let update = PollDiagnosis(
       sequence: row.sequence, time: row.time, started: sink.started, ended: sink.reported,
@@ -81,7 +88,7 @@ struct ConnectionDiagnosis: Sendable {
   }
 
   /// Each audio track's MOS, in the order the tracks appeared.
-  var audioMOS: [MOSSummary] { mos.compactMap { $0?.summary } }
+  var audioMOS: [MOSSummary] { mos.map(\.summary) }
 
   private mutating func keep(_ reported: [Diagnostic]) {
     for finding in reported {
@@ -99,9 +106,12 @@ struct ConnectionDiagnosis: Sendable {
       guard let level else { continue }
       let track = poll.tracks[position]
       let slot = track.slot
-      while health.count <= slot { health.append(nil) }
-      if health[slot] == nil { health[slot] = TrackHealth(track: poll.id(of: track)) }
-      health[slot]?.add(
+      while healthPosition.count <= slot { healthPosition.append(-1) }
+      if healthPosition[slot] < 0 {
+        healthPosition[slot] = health.count
+        health.append(TrackHealth(track: poll.id(of: track)))
+      }
+      health[healthPosition[slot]].add(
         start: track.start ?? graded.receive.start, end: track.end ?? graded.receive.end,
         isDegraded: level >= 2)
     }
@@ -112,13 +122,17 @@ struct ConnectionDiagnosis: Sendable {
     if let sent, let received { overall.add(Self.combine(sent, received)) }
   }
 
+  /// Which reason names an interval both directions grade alike, first first.
+  private static let reasonOrder: [ConditionReason] = [
+    .networkConditionChange, .bandwidth, .packetLoss, .unknown, .none,
+  ]
+
   /// The worse of the two directions' intervals (a known grade beats unknown).
   static func combine(_ send: FinalInterval, _ receive: FinalInterval) -> FinalInterval {
     if send.grade.badness > receive.grade.badness { return send }
     if receive.grade.badness > send.grade.badness { return receive }
     guard send.reason != receive.reason else { return receive }
-    let order: [ConditionReason] = [.networkConditionChange, .bandwidth, .packetLoss, .unknown, .none]
-    let first = order.first { $0 == send.reason || $0 == receive.reason }
+    let first = Self.reasonOrder.first { $0 == send.reason || $0 == receive.reason }
     return first == send.reason ? send : receive
   }
 }

@@ -22,25 +22,26 @@ extension PollContextBuilder {
     var isFirst = true
     for member in members {
       let row = rows[member.position]
+      let reader = RowReader(row)
       if row.status == .first, poll.bytesBeforeFirstSample == nil {
-        poll.bytesBeforeFirstSample = row[.bytes]
+        poll.bytesBeforeFirstSample = reader[.bytes]
       }
       if row.tookReceiverReport { poll.tookReceiverReport = true }
       guard !anyTimed || row.duration != nil else { continue }
       if isFirst {
         poll.end = row.time
         poll.duration = row.duration
-        poll.concealmentPercent = Self.concealment(row, direction: direction, kind: kind)
+        poll.concealmentPercent = Self.concealment(reader, direction: direction, kind: kind)
         isFirst = false
       }
-      Self.accumulate(row, duration: row.duration, into: &poll, direction: direction)
-      let height = row[.frameHeight] ?? 0
-      if height > largestHeight {
-        largestHeight = height
+      Self.accumulate(reader, duration: row.duration, into: &poll, direction: direction)
+      let height = reader[.frameHeight]
+      if (height ?? 0) > largestHeight {
+        largestHeight = height ?? 0
         poll.frameRate = MetricDescriptor.frameRate.value(in: row, direction: direction, kind: kind)
-        poll.frames = row.delta(.frames)
-        poll.width = row[.frameWidth]
-        poll.height = row[.frameHeight]
+        poll.frames = reader.delta(.frames)
+        poll.width = reader[.frameWidth]
+        poll.height = height
       }
     }
     if let end = poll.end, let duration = poll.duration { poll.start = end - duration }
@@ -70,9 +71,8 @@ extension PollContextBuilder {
   /// ``MetricDescriptor/roundTripTime``, ``MetricDescriptor/jitterBufferDelay``), computed
   /// with the same helpers at full precision from one ``RowReader``.
   private static func accumulate(
-    _ row: StreamRow, duration: Double?, into poll: inout TrackPoll, direction: Direction
+    _ reader: RowReader, duration: Double?, into poll: inout TrackPoll, direction: Direction
   ) {
-    let reader = RowReader(row)
     func add(_ total: inout Double?, _ value: Double?) {
       if let value { total = (total ?? 0) + value }
     }
@@ -116,10 +116,9 @@ extension PollContextBuilder {
     }
   }
 
-  /// ``MetricDescriptor/concealmentPercent`` of `row`, at full precision.
-  private static func concealment(_ row: StreamRow, direction: Direction, kind: MediaKind?) -> Double? {
+  /// ``MetricDescriptor/concealmentPercent`` of the row `reader` reads, at full precision.
+  private static func concealment(_ reader: RowReader, direction: Direction, kind: MediaKind?) -> Double? {
     guard direction == .inbound, kind != .video else { return nil }
-    let reader = RowReader(row)
     guard let concealed = reader.delta(.concealedSamples), let total = reader.delta(.totalSamplesReceived)
     else {
       return nil

@@ -50,6 +50,8 @@ struct PollContextBuilder: Sendable {
   /// Per stream index: which identity members were known when its track was last computed.
   private var fingerprints: [UInt16] = []
   private var implementations: [String?] = []
+  /// The previous poll's track list, kept so its storage is reused once that poll is dropped.
+  private var spareTracks: [TrackPoll] = []
 
   /// Records the implementation of the track in `slot` (written only when it changes, so the
   /// table the polls share is not copied).
@@ -77,6 +79,9 @@ struct PollContextBuilder: Sendable {
       order.append((slot(of: streamRow.stream, streams: streams), streamRow.stream, position))
     }
     if order.count > 1 { order.sort { $0.slot != $1.slot ? $0.slot < $1.slot : $0.stream < $1.stream } }
+    context.tracks = spareTracks
+    spareTracks = []
+    context.tracks.removeAll(keepingCapacity: true)
     context.tracks.reserveCapacity(order.count)
     var first = 0
     while first < order.count {
@@ -91,6 +96,7 @@ struct PollContextBuilder: Sendable {
     context.implementations = implementations
     noteFeedback(&context)
     if row.time != nil { previousTime = row.time }
+    spareTracks = context.tracks
     return context
   }
 
