@@ -22,6 +22,9 @@ enum Arguments {
     case .analyze: return .analyze(try analyzeOptions(parsed))
     case .inspect: return .inspect(try inspectOptions(parsed))
     case .call: return .call(try callOptions(parsed))
+    case .explain:
+      try rejectExtraArguments(parsed, after: 1, subcommand: .explain)
+      return .explain(parsed.positionals.first)
     case .completions: return .completions(try shell(parsed))
     case .help: return try helpTopic(parsed)
     }
@@ -45,6 +48,7 @@ enum Arguments {
     options.jobs = try jobs(parsed, subcommand: .analyze)
     options.includeIntervals = !parsed.flags.contains(.noIntervals)
     options.timing = parsed.flags.contains(.timing)
+    options.thresholdsPath = parsed.values[.thresholds]
     options.console = consoleOptions(parsed)
     return options
   }

@@ -25,6 +25,14 @@ enum CLI {
       return printDocument(Help.version + "\n", on: console)
     case .completions(let shell):
       return printDocument(Completions.script(for: shell), on: console)
+    case .explain(let code):
+      guard let code else { return printDocument(ExplainText.list(), on: console) }
+      do throws(ExplainError) {
+        return printDocument(try ExplainText.rule(code), on: console)
+      } catch {
+        console.error("rtcstats: \(error)")
+        return .usage
+      }
     case .analyze(let options):
       return run(options.console, inputs: options.inputs, base: console) { console in
         AnalyzeCommand(options: options, console: console).run()

@@ -8,6 +8,8 @@ enum Invocation: Equatable {
   case analyze(AnalyzeOptions)
   case inspect(InspectOptions)
   case call(CallOptions)
+  /// `rtcstats explain [CODE]`: the rule list, or one rule.
+  case explain(String?)
   case completions(Shell)
 }
 
@@ -39,6 +41,8 @@ struct AnalyzeOptions: Equatable {
   var jobs: Int?
   var includeIntervals = true
   var timing = false
+  /// `--thresholds FILE`: diagnosis threshold overrides.
+  var thresholdsPath: String?
   var console = ConsoleOptions()
 }
 

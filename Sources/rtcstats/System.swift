@@ -82,6 +82,26 @@ enum System {
     rawClose(descriptor) == 0 ? nil : .current
   }
 
+  /// The bytes of the file at `path`, at most `limit` of them (a larger file is an error,
+  /// `EFBIG`), for small files the command reads whole (`--thresholds`).
+  static func contents(of path: String, limit: Int) -> Result<[UInt8], ErrorNumber> {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return .failure(.current) }
+    defer { _ = rawClose(descriptor) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return .failure(.current)
+      }
+      if count == 0 { return .success(bytes) }
+      bytes.append(contentsOf: chunk[..<count])
+      if bytes.count > limit { return .failure(ErrorNumber(code: EFBIG)) }
+    }
+  }
+
   // MARK: - Files and folders
 
   /// What `stat(2)` or `lstat(2)` says about a path.

@@ -1,3 +1,4 @@
+import RTCStatsCore
 import RTCStatsFormats
 
 /// One entry of a batch: a file to read, or a problem found while collecting the inputs,
@@ -45,10 +46,12 @@ enum InputProblem: Equatable, Sendable {
 extension FileAnalyzer {
   /// Analyses one collected input: a known problem becomes the file's error without any
   /// read; anything else is read and analysed.
-  static func analyze(_ input: CollectedInput, keepsTimeline: Bool) -> (FileAnalysis, PhaseTimes) {
+  static func analyze(
+    _ input: CollectedInput, keepsTimeline: Bool, thresholds: ThresholdTable = .defaults
+  ) -> (FileAnalysis, PhaseTimes) {
     if let problem = input.problem {
       return (FileAnalysis(path: input.path, outcome: .failure(problem.dumpError)), PhaseTimes())
     }
-    return analyze(path: input.path, keepsTimeline: keepsTimeline)
+    return analyze(path: input.path, keepsTimeline: keepsTimeline, thresholds: thresholds)
   }
 }

@@ -10,6 +10,16 @@ struct AnalyzeCommand {
 
   func run() -> ExitStatus {
     let wallStart = ContinuousClock.now
+    let thresholds: ThresholdTable
+    do throws(ThresholdsFileError) {
+      thresholds =
+        try options.thresholdsPath.map { path throws(ThresholdsFileError) in
+          try ThresholdsFile.load(path: path)
+        } ?? .defaults
+    } catch {
+      console.error("rtcstats: \(error)")
+      return .usage
+    }
     let (files, isSingleFile) = InputCollector.collect(options.inputs, excluding: console.outputFile)
     guard !files.isEmpty else {
       console.error("rtcstats: no files found in \(options.inputs.joined(separator: ", "))")
@@ -33,7 +43,8 @@ struct AnalyzeCommand {
     OrderedParallelMap.run(
       count: files.count, jobs: options.jobs ?? Self.coreCount, isCancelled: { console.outputClosed },
       work: { index in
-        let (file, times) = FileAnalyzer.analyze(files[index], keepsTimeline: renderer.needsTimeline)
+        let (file, times) = FileAnalyzer.analyze(
+          files[index], keepsTimeline: renderer.needsTimeline, thresholds: thresholds)
         var output = Output(file: file, times: times)
         if rendersOnWorkers {
           let start = ContinuousClock.now

@@ -5,11 +5,14 @@ import RTCStatsFormats
 enum FileAnalyzer {
   /// Analyses the file at `path`; the timelines keep every row when `keepsTimeline` (the output
   /// lists interval rows), else only the last few.
-  static func analyze(path: String, keepsTimeline: Bool = true) -> (FileAnalysis, PhaseTimes) {
+  static func analyze(
+    path: String, keepsTimeline: Bool = true, thresholds: ThresholdTable = .defaults
+  ) -> (FileAnalysis, PhaseTimes) {
     var times = PhaseTimes()
     let start = ContinuousClock.now
     var consumer = TimedConsumer(
-      analyzer: CallAnalyzer(retention: keepsTimeline ? .all : .recent(Self.recentRows)))
+      analyzer: CallAnalyzer(
+        retention: keepsTimeline ? .all : .recent(Self.recentRows), thresholds: thresholds))
     let outcome: Result<FileAnalysis.Success, DumpError>
     do throws(DumpError) {
       let file = try FileByteSource(path: path)

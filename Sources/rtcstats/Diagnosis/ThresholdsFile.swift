@@ -1,4 +1,3 @@
-import Foundation
 import RTCStatsCore
 import RTCStatsFormats
 
@@ -19,10 +18,12 @@ enum ThresholdsFile {
   static func load(path: String, defaults: ThresholdTable = .defaults) throws(ThresholdsFileError)
     -> ThresholdTable
   {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw ThresholdsFileError(path: path, problem: "file is not readable or does not exist")
+    switch System.contents(of: path, limit: 1 << 20) {
+    case .success(let bytes):
+      return try parse(String(decoding: bytes, as: UTF8.self), path: path, defaults: defaults)
+    case .failure(let error):
+      throw ThresholdsFileError(path: path, problem: "cannot read the file (\(error))")
     }
-    return try parse(String(decoding: data, as: UTF8.self), path: path, defaults: defaults)
   }
 
   /// The defaults with the overrides in `text`.

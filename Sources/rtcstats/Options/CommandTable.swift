@@ -3,6 +3,7 @@ enum Subcommand: String, CaseIterable, Equatable, Sendable {
   case analyze
   case inspect
   case call
+  case explain
   case completions
   case help
 
@@ -34,6 +35,7 @@ enum CommandTable {
     case .analyze: analyze
     case .inspect: inspect
     case .call: call
+    case .explain: explain
     case .completions: completions
     case .help: help
     }
@@ -110,6 +112,11 @@ enum CommandTable {
       outputOption,
       quietOption,
       OptionSpec(id: .noIntervals, help: "Leave the per-interval series out of JSON output."),
+      OptionSpec(
+        id: .thresholds, valueName: "file",
+        help: "Override diagnosis thresholds with a JSON file that maps rule codes to their "
+          + "alertOn, alertOff or minIntervals values; 'rtcstats explain' lists the rules.",
+        completesFiles: true),
       OptionSpec(
         id: .timing,
         help: "Print the time spent reading, parsing, computing and writing to standard error."),
@@ -188,6 +195,21 @@ enum CommandTable {
       Example(
         command: "rtcstats call -f json webrtc_internals_dump.txt | jq '.links[].degradation.segment'",
         explanation: "The segment of every link of one browser's connections:"),
+    ])
+
+  static let explain = CommandSpec(
+    name: "explain",
+    abstract: "List the diagnosis rules, or describe one: its definition, formula, inputs, default "
+      + "thresholds, source and the false positives it guards against.",
+    arguments: [
+      ArgumentSpec(
+        name: "code", help: "The code of a rule or of a condition ladder; without it, the list.",
+        isOptional: true)
+    ],
+    options: [helpOption],
+    examples: [
+      Example(command: "rtcstats explain", explanation: "Every rule with its severity:"),
+      Example(command: "rtcstats explain highPacketLoss", explanation: "One rule in full:"),
     ])
 
   static let completions = CommandSpec(

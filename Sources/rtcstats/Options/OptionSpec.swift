@@ -10,6 +10,7 @@ enum OptionID: String, CaseIterable, Equatable, Hashable, Sendable {
   case timing
   case man
   case maxClockOffset = "max-clock-offset"
+  case thresholds
 }
 
 /// One option of a subcommand, as every generated artefact sees it.
