@@ -10,8 +10,18 @@ struct StreamAggregate: Sendable, Equatable {
   /// ms per resolution (single-precision interval lengths, as the interval rows keep them).
   var resolutionTime: [Resolution: Double] = [:]
   var lastResolution: Resolution?
-  /// The latest `qualityLimitationDurations` (s per reason) and resolution changes.
-  var qualityDurations: [QualityLimitationReason: Double]?
+  /// The latest `qualityLimitationDurations` (s per reason, in ``qualityFields`` order; NaN:
+  /// absent) and resolution changes.
+  private var latestQualityDurations: [Double]?
+  var qualityDurations: [QualityLimitationReason: Double]? {
+    latestQualityDurations.map { seconds in
+      var durations: [QualityLimitationReason: Double] = [:]
+      for (offset, (reason, _)) in Self.qualityFields.enumerated() where !seconds[offset].isNaN {
+        durations[reason] = seconds[offset]
+      }
+      return durations
+    }
+  }
   var qualityResolutionChanges: Double?
   var lastReason: QualityLimitationReason?
   var intervalCount = 0
@@ -40,29 +50,30 @@ struct StreamAggregate: Sendable, Equatable {
     if let resolution { resolutionTime[resolution, default: 0] += duration }
     if (row.figure(at: Self.bitrateIndex) ?? 0) > 0 { sawMediaFlow = true }
     if direction == .outbound {
-      for position in plan.timeWeighted(direction) {
-        rates[position].add(plan.intervalIndex[position].flatMap { row.figure(at: $0) }, weight: duration)
+      for (position, figure) in plan.weightedFigures(direction) {
+        rates[position].add(figure.flatMap { row.figure(at: $0) }, weight: duration)
       }
     }
   }
 
   private static let bitrateIndex = MetricRegistry.intervalIndex(of: .bitrate) ?? 0
 
+  private static let qualityFields: [(QualityLimitationReason, RowField)] = [
+    (.none, .qualityLimitationDurationNone), (.cpu, .qualityLimitationDurationCPU),
+    (.bandwidth, .qualityLimitationDurationBandwidth), (.other, .qualityLimitationDurationOther),
+  ]
+
   private mutating func noteQualityLimitation(_ row: StreamRow) {
-    let fields: [(QualityLimitationReason, RowField)] = [
-      (.none, .qualityLimitationDurationNone), (.cpu, .qualityLimitationDurationCPU),
-      (.bandwidth, .qualityLimitationDurationBandwidth), (.other, .qualityLimitationDurationOther),
-    ]
-    if fields.contains(where: { row[$0.1] != nil }) {
-      var durations: [QualityLimitationReason: Double] = [:]
-      for (reason, field) in fields { durations[reason] = row[field] }
-      qualityDurations = durations
+    let fields = Self.qualityFields
+    if fields.contains(where: { !row.raw($0.1).isNaN }) {
+      latestQualityDurations = fields.map { row.raw($0.1) }
     }
     if let changes = row[.qualityLimitationResolutionChanges] { qualityResolutionChanges = changes }
     // The sampler writes the reason on every row while one holds, so an absent value means
     // the encoder's last reason was not one W3C defines.
+    let reasons = QualityLimitationReason.allCases
     lastReason = row[.qualityLimitationReason].flatMap { Int(roundingTowardZero: $0) }.flatMap { index in
-      QualityLimitationReason.allCases.indices.contains(index) ? QualityLimitationReason.allCases[index] : nil
+      reasons.indices.contains(index) ? reasons[index] : nil
     }
   }
 }
