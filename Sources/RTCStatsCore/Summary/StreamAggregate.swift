@@ -7,8 +7,14 @@ struct StreamAggregate: Sendable, Equatable {
   /// Per metric position: the interval figures of a time-weighted metric (outbound streams:
   /// a layer's own figures).
   var rates: [DistributionBuilder]
-  /// ms per resolution (single-precision interval lengths, as the interval rows keep them).
-  var resolutionTime: [Resolution: Double] = [:]
+  /// ms per resolution (single-precision interval lengths, as the interval rows keep them), in
+  /// order of appearance: a stream holds few resolutions, so a list is cheaper than hashing.
+  private var heldTimes: [HeldResolution] = []
+  /// The position in `heldTimes` of the resolution added to last.
+  private var lastHeld = 0
+  var resolutionTime: [Resolution: Double] {
+    Dictionary(heldTimes.map { ($0.resolution, $0.time) }, uniquingKeysWith: +)
+  }
   var lastResolution: Resolution?
   /// The latest `qualityLimitationDurations` (s per reason, in ``qualityFields`` order; NaN:
   /// absent) and resolution changes.
@@ -35,9 +41,8 @@ struct StreamAggregate: Sendable, Equatable {
   }
 
   /// Adds one row of the stream.
-  mutating func add(_ row: StreamRow, info: StreamInfo, plan: SummaryPlan) {
+  mutating func add(_ row: StreamRow, direction: Direction, plan: SummaryPlan) {
     totals.add(row)
-    let direction = info.direction
     for (position, source) in plan.sampledSources(direction) {
       samples[position].add(source.value(in: row))
     }
@@ -47,13 +52,25 @@ struct StreamAggregate: Sendable, Equatable {
     noteQualityLimitation(row)
     guard let duration = row.duration else { return }
     intervalCount += 1
-    if let resolution { resolutionTime[resolution, default: 0] += duration }
+    if let resolution { addHeldTime(duration, at: resolution) }
     if (row.figure(at: Self.bitrateIndex) ?? 0) > 0 { sawMediaFlow = true }
     if direction == .outbound {
       for (position, figure) in plan.weightedFigures(direction) {
         rates[position].add(figure.flatMap { row.figure(at: $0) }, weight: duration)
       }
     }
+  }
+
+  private mutating func addHeldTime(_ duration: Double, at resolution: Resolution) {
+    if lastHeld >= heldTimes.count || heldTimes[lastHeld].resolution != resolution {
+      if let found = heldTimes.firstIndex(where: { $0.resolution == resolution }) {
+        lastHeld = found
+      } else {
+        lastHeld = heldTimes.count
+        heldTimes.append(HeldResolution(resolution: resolution, time: 0))
+      }
+    }
+    heldTimes[lastHeld].time += duration
   }
 
   private static let bitrateIndex = MetricRegistry.intervalIndex(of: .bitrate) ?? 0
@@ -76,6 +93,12 @@ struct StreamAggregate: Sendable, Equatable {
       reasons.indices.contains(index) ? reasons[index] : nil
     }
   }
+}
+
+/// The time a stream held one resolution.
+struct HeldResolution: Sendable, Equatable {
+  var resolution: Resolution
+  var time: Double
 }
 
 /// A frame size in pixels.

@@ -48,7 +48,7 @@ public struct TimelineFold: Sendable, Equatable {
       while streams.count <= streamRow.stream {
         streams.append(StreamAggregate(direction: infos[streams.count].direction))
       }
-      streams[streamRow.stream].add(streamRow, info: infos[streamRow.stream], plan: plan)
+      streams[streamRow.stream].add(streamRow, direction: infos[streamRow.stream].direction, plan: plan)
     }
     addTrackRates(row, timeline: timeline, plan: plan)
     transport.add(row)
