@@ -44,11 +44,11 @@ extension AnalysisJSONEncoder {
       writer.beginArray()
       if track.streamIndices.count == 1 {
         // One stream: its rows are the track's.
-        for row in timeline.intervals(ofStream: track.streamIndices[0]) {
+        Self.encodeIntervals(timeline.intervals(ofStream: track.streamIndices[0]), into: &writer) { row, writer in
           Self.encodeInterval(row, into: &writer)
         }
       } else {
-        for row in timeline.intervals(of: track.id) {
+        Self.encodeIntervals(timeline.intervals(of: track.id), into: &writer) { row, writer in
           Self.encodeInterval(time: row.time, duration: row.duration, into: &writer) { row.value(at: $0) }
         }
       }
@@ -74,7 +74,9 @@ extension AnalysisJSONEncoder {
     if includeIntervals {
       writer.key("intervals")
       writer.beginArray()
-      for row in timeline.intervals(ofStream: layer.streamIndex) { Self.encodeInterval(row, into: &writer) }
+      Self.encodeIntervals(timeline.intervals(ofStream: layer.streamIndex), into: &writer) { row, writer in
+        Self.encodeInterval(row, into: &writer)
+      }
       writer.endArray()
     }
     writer.endObject()

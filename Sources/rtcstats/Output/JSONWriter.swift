@@ -75,6 +75,15 @@ struct JSONWriter: ~Copyable {
     text.withUnsafeBytes { append($0) }
   }
 
+  /// Appends `text`, the JSON of one or more comma-separated values written by another writer
+  /// at its top level, as elements of the array open here.
+  mutating func elements(_ text: [UInt8]) {
+    guard !text.isEmpty else { return }
+    separate()
+    append(text)
+    if count >= flushThreshold { flush() }
+  }
+
   /// Appends text as is (separators between documents).
   mutating func raw(_ text: StaticString) {
     append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
