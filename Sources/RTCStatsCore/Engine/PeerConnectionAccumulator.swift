@@ -116,7 +116,8 @@ struct PeerConnectionAccumulator {
     var isNew = false
     if let existing = direction == .inbound ? inboundIndex[statsID] : outboundIndex[statsID],
       direction == .outbound
-        || !Self.isAnotherTrack(report: report, index: index, than: timeline.streams[existing].trackIdentifier)
+        || !Self.isAnotherTrack(
+          report: report, index: index, than: timeline.streams[existing].trackIdentifier)
     {
       position = existing
     } else {

@@ -61,8 +61,11 @@ extension StreamSampler {
     }
     update(&info.rid, report.text(.rid, at: row))
     update(&info.mid, report.text(.mid, at: row), groups: true)
-    update(&info.trackIdentifier, report.text(.trackIdentifier, at: row) ?? context.trackIdentifier, groups: true)
-    if info.mediaSourceId == nil { update(&info.mediaSourceId, report.text(.mediaSourceId, at: row), groups: true) }
+    update(
+      &info.trackIdentifier, report.text(.trackIdentifier, at: row) ?? context.trackIdentifier, groups: true)
+    if info.mediaSourceId == nil {
+      update(&info.mediaSourceId, report.text(.mediaSourceId, at: row), groups: true)
+    }
     if info.senderTrackID == nil { update(&info.senderTrackID, report.text(.trackId, at: row), groups: true) }
     if let value = report.number(.encodingIndex, at: row) {
       info.encodingIndex = Int(roundingTowardZero: value)
@@ -136,7 +139,7 @@ extension StreamSampler {
     let retransmitted = Self.value(.retransmittedPackets, current)
     state.mediaPacketsSentAtArrival =
       Self.value(.packets, current) - (retransmitted.isNaN ? 0 : retransmitted)
-    if remote == nil { remoteKnown = [0, 0, 0] }
+    if remote == nil { for offset in remoteKnown.indices { remoteKnown[offset] = 0 } }
     let values = [state.packetsLost, state.packetsReceived, state.mediaPacketsSentAtArrival]
     let fields = [RowField.remotePacketsLost, .remotePacketsReceived, .remoteMediaPacketsSent]
     for (offset, field) in fields.enumerated() where !values[offset].isNaN {

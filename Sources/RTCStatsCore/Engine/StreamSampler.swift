@@ -80,7 +80,7 @@ struct StreamSampler {
       // A new RTP stream: every counter, the receiver report's too, counts from 0.
       for offset in lastKnown.indices { lastKnown[offset] = 0 }
       remote = nil
-      remoteKnown = [0, 0, 0]
+      for offset in remoteKnown.indices { remoteKnown[offset] = 0 }
     }
     let taken = takeReceiverReport(context.remoteInbound, current: current, into: &result)
     if status.startsSegment {

@@ -101,3 +101,10 @@ extension Distribution {
       min: sorted[0], max: sorted[sorted.count - 1])
   }
 }
+
+extension DistributionBuilder {
+  /// The values kept exactly (0 once they moved into the sketch).
+  var exactValueCount: Int { values.count }
+  /// The buckets the sketch holds, or `nil` while every value is kept exactly.
+  var sketchBucketCount: Int? { sketch.map { $0.bucketCount } }
+}

@@ -59,6 +59,9 @@ struct QuantileSketch: Sendable, Equatable {
   /// Values added.
   private(set) var count = 0
 
+  /// Buckets held, both signs.
+  var bucketCount: Int { negative.counts.count + positive.counts.count }
+
   /// Adds a finite value.
   mutating func add(_ value: Double) {
     count += 1

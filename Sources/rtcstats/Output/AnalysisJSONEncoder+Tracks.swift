@@ -44,7 +44,8 @@ extension AnalysisJSONEncoder {
       writer.beginArray()
       if track.streamIndices.count == 1 {
         // One stream: its rows are the track's.
-        Self.encodeIntervals(timeline.intervals(ofStream: track.streamIndices[0]), into: &writer) { row, writer in
+        Self.encodeIntervals(timeline.intervals(ofStream: track.streamIndices[0]), into: &writer) {
+          row, writer in
           Self.encodeInterval(row, into: &writer)
         }
       } else {

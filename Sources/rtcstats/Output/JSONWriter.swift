@@ -253,7 +253,8 @@ struct JSONWriter: ~Copyable {
     withUnsafeMutableBytes(of: &buffer) { raw in
       let point = 24
       var start = Self.writeDigits(whole, endingAt: point, in: raw)
-      if scaled < 0 && whole != 0 {
+      // The sign of -0.5 too (whole part 0), as `format` writes it; -0.0004 rounds to 0.
+      if scaled < 0 && (whole != 0 || fraction != 0) {
         start -= 1
         raw[start] = UInt8(ascii: "-")
       }
