@@ -21,6 +21,7 @@ enum Arguments {
     switch subcommand {
     case .analyze: return .analyze(try analyzeOptions(parsed))
     case .inspect: return .inspect(try inspectOptions(parsed))
+    case .call: return .call(try callOptions(parsed))
     case .completions: return .completions(try shell(parsed))
     case .help: return try helpTopic(parsed)
     }
@@ -53,6 +54,24 @@ enum Arguments {
     options.inputs = try inputs(parsed, subcommand: .inspect)
     if let format = parsed.values[.format].flatMap(OutputFormat.init(rawValue:)) { options.format = format }
     options.jobs = try jobs(parsed, subcommand: .inspect)
+    options.console = consoleOptions(parsed)
+    return options
+  }
+
+  private static func callOptions(_ parsed: ParsedArguments) throws(UsageError) -> CallOptions {
+    var options = CallOptions()
+    options.inputs = try inputs(parsed, subcommand: .call)
+    if let format = parsed.values[.format].flatMap(OutputFormat.init(rawValue:)) { options.format = format }
+    options.jobs = try jobs(parsed, subcommand: .call)
+    if let value = parsed.values[.maxClockOffset] {
+      guard let seconds = Double(value), seconds.isFinite, (0...86_400).contains(seconds) else {
+        throw UsageError(
+          message:
+            "invalid value '\(value)' for '--max-clock-offset <seconds>'; expected a number of seconds from 0 to 86400",
+          subcommand: .call)
+      }
+      options.maximumClockOffset = seconds
+    }
     options.console = consoleOptions(parsed)
     return options
   }

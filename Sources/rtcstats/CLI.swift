@@ -33,6 +33,10 @@ enum CLI {
       return run(options.console, inputs: options.inputs, base: console) { console in
         InspectCommand(options: options, console: console).run()
       }
+    case .call(let options):
+      return run(options.console, inputs: options.inputs, base: console) { console in
+        CallCommand(options: options, console: console).run()
+      }
     }
   }
 

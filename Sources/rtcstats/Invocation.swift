@@ -7,6 +7,7 @@ enum Invocation: Equatable {
   case version
   case analyze(AnalyzeOptions)
   case inspect(InspectOptions)
+  case call(CallOptions)
   case completions(Shell)
 }
 
@@ -45,6 +46,17 @@ struct AnalyzeOptions: Equatable {
 struct InspectOptions: Equatable {
   var inputs: [String] = []
   var format: OutputFormat = .table
+  /// Files read in parallel; `nil` means one per core.
+  var jobs: Int?
+  var console = ConsoleOptions()
+}
+
+/// Options of `rtcstats call`.
+struct CallOptions: Equatable {
+  var inputs: [String] = []
+  var format: OutputFormat = .table
+  /// `--max-clock-offset`, seconds.
+  var maximumClockOffset = 30.0
   /// Files read in parallel; `nil` means one per core.
   var jobs: Int?
   var console = ConsoleOptions()

@@ -60,8 +60,6 @@ struct StreamingReadTests {
     let info = try DumpReader.read(source: TrickleByteSource(bytes, chunk: 4096), into: &trickled)
     let elapsed = clock.now - start
     #expect(info.reportCount == expected.reportCount)
-    // Compared as values: a description lists the timeline's dictionaries in an order that
-    // differs between two equal dictionaries.
     #expect(trickled.analysis() == whole.analysis())
     // Measured in a debug build: 0.9 s at once, 2 s trickled; 30 s before the fix.
     #expect(elapsed < wholeElapsed * 8 + .seconds(1), "\(elapsed) against \(wholeElapsed) at once")

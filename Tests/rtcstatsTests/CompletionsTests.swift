@@ -80,7 +80,7 @@ import Testing
     #expect(try Self.bashCompletions(["rtcstats", "inspect", "-f", "j"]) == ["json"])
     #expect(try Self.bashCompletions(["rtcstats", "analyse", "--no"]) == ["--no-intervals"])
     #expect(try Self.bashCompletions(["rtcstats", "completions", "z"]) == ["zsh"])
-    #expect(try Self.bashCompletions(["rtcstats", "help", "c"]) == ["completions"])
+    #expect(try Self.bashCompletions(["rtcstats", "help", "c"]) == ["call", "completions"])
     #expect(try Self.bashCompletions(["rtcstats", "analyze", "-j", ""]) == [])
     #expect(try Self.bashCompletions(["rtcstats", "analyze", "-o", "si"]) == ["simulcast"])
     #expect(try Self.bashCompletions(["rtcstats", "inspect", "pa"]) == ["pause"])

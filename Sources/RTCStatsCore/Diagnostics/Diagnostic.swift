@@ -21,11 +21,14 @@ public struct Diagnostic: Sendable, Hashable {
   public var end: Double?
   /// The facts, named as the template's placeholders.
   public var evidence: Evidence
+  /// For a finding of the diagnosis: the thresholds that fired (the rule's table entry).
+  public var threshold: Evidence
 
   /// Creates a diagnostic; the severity defaults to the code's.
   public init(
     _ code: DiagnosticCode, severity: Severity? = nil, peerConnection: String? = nil,
-    track: TrackID? = nil, start: Double? = nil, end: Double? = nil, evidence: Evidence = Evidence()
+    track: TrackID? = nil, start: Double? = nil, end: Double? = nil, evidence: Evidence = Evidence(),
+    threshold: Evidence = Evidence()
   ) {
     self.code = code
     self.severity = severity ?? code.defaultSeverity
@@ -34,5 +37,6 @@ public struct Diagnostic: Sendable, Hashable {
     self.start = start
     self.end = end
     self.evidence = evidence
+    self.threshold = threshold
   }
 }

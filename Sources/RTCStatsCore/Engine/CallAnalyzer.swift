@@ -20,11 +20,17 @@ public struct CallAnalyzer: StatsReportConsumer, Sendable {
   private var sequence = 0
   private var events: [StatsEvent] = []
   private var droppedEvents = 0
+  /// The diagnosis, fed every row and event as they arrive (``CallDiagnosis/latest(of:)`` for
+  /// live use).
+  public private(set) var diagnosis: CallDiagnosis
 
-  /// An analyzer whose timelines keep rows as `retention` says.
-  public init(retention: TimelineRetention = .all, eventLimit: Int = 100_000) {
+  /// An analyzer whose timelines keep rows as `retention` says, diagnosing with `thresholds`.
+  public init(
+    retention: TimelineRetention = .all, eventLimit: Int = 100_000, thresholds: ThresholdTable = .defaults
+  ) {
     self.retention = retention
     self.eventLimit = eventLimit
+    diagnosis = CallDiagnosis(thresholds: thresholds, keepsIntervals: retention.keepsEverything)
   }
 
   /// Adds one report of the peer connection `peerConnection`.
@@ -45,11 +51,15 @@ public struct CallAnalyzer: StatsReportConsumer, Sendable {
       connections.append(PeerConnectionAccumulator(id: peerConnection, retention: retention))
     }
     sequence += 1
-    return connections[position].add(report, sequence: sequence)
+    let row = connections[position].add(report, sequence: sequence)
+    diagnosis.observe(
+      row, streams: connections[position].timeline.streams, report: report, peerConnection: peerConnection)
+    return row
   }
 
   /// Keeps an event (up to ``eventLimit``).
   public mutating func consume(event: StatsEvent) {
+    diagnosis.observe(event: event)
     guard events.count < eventLimit else {
       droppedEvents += 1
       return
@@ -138,12 +148,17 @@ public struct CallAnalyzer: StatsReportConsumer, Sendable {
   ///   changed track after its first rows (the timeline is folded again).
   public func analysis() -> CallAnalysis {
     let attached = Set(connections.map(\.id))
+    let diagnosed = diagnosis.result()
     let analyses = connections.map { connection in
       let fold = connection.fold
       let own = events.filter { $0.peerConnection == connection.id }
-      return fold.analysis(of: connection.timeline, events: own)
+      var analysis = fold.analysis(of: connection.timeline, events: own)
+      analysis.networkCondition = diagnosed.conditions[connection.id]
+      analysis.audioMOS = diagnosed.audioMOS[connection.id] ?? []
+      return analysis
     }
     let loose = events.filter { event in event.peerConnection.map { !attached.contains($0) } ?? true }
-    return CallAnalysis(peerConnections: analyses, events: loose, diagnostics: diagnostics)
+    return CallAnalysis(
+      peerConnections: analyses, events: loose, diagnostics: diagnostics, findings: diagnosed.findings)
   }
 }

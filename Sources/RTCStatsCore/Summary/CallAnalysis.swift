@@ -12,14 +12,18 @@ public struct CallAnalysis: Sendable, Equatable {
   public var events: [StatsEvent]
   /// What the engine noticed about the data (counter resets, samples skipped).
   public var diagnostics: [Diagnostic]
+  /// What the diagnosis found (see `Diagnosis/`), in time order.
+  public var findings: [Diagnostic]
 
   /// Creates an analysis.
   public init(
-    peerConnections: [PeerConnectionAnalysis], events: [StatsEvent] = [], diagnostics: [Diagnostic] = []
+    peerConnections: [PeerConnectionAnalysis], events: [StatsEvent] = [], diagnostics: [Diagnostic] = [],
+    findings: [Diagnostic] = []
   ) {
     self.peerConnections = peerConnections
     self.events = events
     self.diagnostics = diagnostics
+    self.findings = findings
   }
 }
 
@@ -41,6 +45,10 @@ public struct PeerConnectionAnalysis: Sendable, Equatable {
   public var timeline: Timeline
   /// The connection's events (state changes, API calls and their outcomes), in dump order.
   public var events: [StatsEvent]
+  /// The network condition over the call (overall, send, receive); `nil` when not diagnosed.
+  public var networkCondition: NetworkCondition?
+  /// Each audio track's MOS, in the order the tracks appeared (``audioMOS(of:)`` finds one).
+  public var audioMOS: [MOSSummary] = []
 
   /// `endTime − startTime` in ms.
   public var duration: Double? {

@@ -2,6 +2,7 @@
 enum Subcommand: String, CaseIterable, Equatable, Sendable {
   case analyze
   case inspect
+  case call
   case completions
   case help
 
@@ -32,6 +33,7 @@ enum CommandTable {
     case nil: root
     case .analyze: analyze
     case .inspect: inspect
+    case .call: call
     case .completions: completions
     case .help: help
     }
@@ -147,6 +149,45 @@ enum CommandTable {
       Example(
         command: "rtcstats inspect -f json tickets/ | jq '.[].source.format'",
         explanation: "The dialect of every dump in a folder:"),
+    ])
+
+  static let call = CommandSpec(
+    name: "call",
+    abstract: "Link the streams of several dumps of one call (publishers, subscribers, through an "
+      + "SFU) and place each link's quality loss on the uplink, the downlink or the SFU.",
+    discussion: "Streams are linked by SSRC when both ends share it (P2P), else by timing: the "
+      + "dumps' clock offset is estimated and each received stream's bitrate over time is matched "
+      + "with the sent ones. A link is kept only above a stated score; one received stream links to "
+      + "at most one sent stream; streams that match nothing are listed as unlinked. Times are on the "
+      + "subscriber's clock, rates in bps, percentages 0-100.",
+    arguments: [
+      ArgumentSpec(
+        name: "input",
+        help: "The dumps of the call: files, folders (every file below them) or - for standard input, "
+          + "in any order.",
+        isRepeating: true)
+    ],
+    options: [
+      OptionSpec(
+        id: .format, shortName: "f", valueName: "format", allowedValues: ["table", "json"],
+        defaultValue: "table", help: "Output format: readable text or one JSON document."),
+      OptionSpec(
+        id: .maxClockOffset, valueName: "seconds", defaultValue: "30",
+        help: "The largest clock offset between two dumps that is searched; dumps further apart "
+          + "are taken to be of different calls."),
+      jobsOption,
+      outputOption,
+      quietOption,
+      helpOption,
+    ],
+    sections: [exitStatus],
+    examples: [
+      Example(
+        command: "rtcstats call publisher-a.jsonl publisher-b.jsonl subscriber.jsonl",
+        explanation: "Who reaches whom, and where quality was lost:"),
+      Example(
+        command: "rtcstats call -f json webrtc_internals_dump.txt | jq '.links[].degradation.segment'",
+        explanation: "The segment of every link of one browser's connections:"),
     ])
 
   static let completions = CommandSpec(

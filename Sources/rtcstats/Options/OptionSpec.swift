@@ -9,6 +9,7 @@ enum OptionID: String, CaseIterable, Equatable, Hashable, Sendable {
   case noIntervals = "no-intervals"
   case timing
   case man
+  case maxClockOffset = "max-clock-offset"
 }
 
 /// One option of a subcommand, as every generated artefact sees it.

@@ -2,7 +2,9 @@ import RTCStatsCore
 
 extension AnalysisJSONEncoder {
   /// A track: identity, then the registry's entries in order, the layers and the intervals.
-  func encode(_ track: TrackAnalysis, timeline: Timeline, into writer: inout JSONWriter) {
+  func encode(
+    _ track: TrackAnalysis, timeline: Timeline, mos: MOSSummary? = nil, into writer: inout JSONWriter
+  ) {
     writer.beginObject()
     writer.member("direction", track.direction.rawValue)
     writer.member("kind", track.kind.rawValue)
@@ -39,6 +41,7 @@ extension AnalysisJSONEncoder {
       for layer in track.layers { encode(layer, timeline: timeline, into: &writer) }
       writer.endArray()
     }
+    if track.kind == .audio { encode(mos: mos, into: &writer) }
     if includeIntervals {
       writer.key("intervals")
       writer.beginArray()

@@ -35,6 +35,7 @@ struct AnalysisJSONEncoder {
       for connection in success.analysis.peerConnections { encode(connection, into: &writer) }
       writer.endArray()
       Self.encode(events: success.analysis.events, withPeerConnection: true, into: &writer)
+      Self.encode(findings: success.analysis.findings, into: &writer)
     case .failure(let error):
       writer.key("source")
       writer.beginObject()
@@ -74,9 +75,12 @@ struct AnalysisJSONEncoder {
     encode(connection.transport, timeline: connection.timeline, into: &writer)
     writer.key("tracks")
     writer.beginArray()
-    for track in connection.tracks { encode(track, timeline: connection.timeline, into: &writer) }
+    for track in connection.tracks {
+      encode(track, timeline: connection.timeline, mos: connection.audioMOS(of: track.id), into: &writer)
+    }
     writer.endArray()
     Self.encode(events: connection.events, withPeerConnection: false, into: &writer)
+    Self.encode(condition: connection.networkCondition, into: &writer)
     writer.endObject()
   }
 

@@ -26,6 +26,7 @@ struct TableRenderer: AnalysisRenderer {
     for connection in success.analysis.peerConnections {
       text += "\n" + render(connection)
     }
+    text += findingsSection(success.analysis)
     return text
   }
 
@@ -42,6 +43,7 @@ struct TableRenderer: AnalysisRenderer {
       text += "\(connection.reportCount) reports\n"
     }
     text += "  transport: " + describe(connection.transport) + "\n"
+    text += conditionLine(connection.networkCondition)
     guard !connection.tracks.isEmpty else { return text + "  no media tracks\n" }
     var table = TextTable(columns: [
       ("DIR", .left), ("KIND", .left), ("CODEC", .left), ("SSRC", .right), ("BITRATE", .right),

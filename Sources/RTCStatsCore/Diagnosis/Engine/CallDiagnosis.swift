@@ -1,0 +1,88 @@
+/// The diagnosis of a call: one ``ConnectionDiagnosis`` per peer connection and one for the
+/// page's events (getUserMedia), fed by ``CallAnalyzer`` as reports and events arrive.
+///
+/// For live use, ``latest(of:)`` gives each connection's last ``PollDiagnosis`` (the findings
+/// that started or ended at that poll, the grade now); ``result()`` assembles the call's
+/// findings, network conditions (with the degradation source, which compares all
+/// connections) and audio MOS at any moment without disturbing the state.
+public struct CallDiagnosis: Sendable {
+  /// The thresholds in use.
+  public let thresholds: ThresholdTable
+  private let keepsIntervals: Bool
+  private var connections: [ConnectionDiagnosis] = []
+  private var index: [String: Int] = [:]
+  private var page: ConnectionDiagnosis
+  /// The connection looked up last (polls of one connection usually follow each other).
+  private var lastLookup: (id: String, position: Int)?
+
+  /// A diagnosis with `thresholds`; `keepsIntervals` keeps the per-interval MOS list.
+  public init(thresholds: ThresholdTable = .defaults, keepsIntervals: Bool = true) {
+    self.thresholds = thresholds
+    self.keepsIntervals = keepsIntervals
+    page = ConnectionDiagnosis(id: nil, thresholds: thresholds, keepsIntervals: keepsIntervals)
+  }
+
+  /// Reads one poll of `peerConnection`: its row, the stream identities it refers to and the
+  /// report it came from (for the capture sources' sizes).
+  @discardableResult
+  public mutating func observe(
+    _ row: TimelineRow, streams: [StreamInfo], report: StatsReport? = nil, peerConnection: String
+  ) -> PollDiagnosis {
+    connections[position(of: peerConnection)].observe(row, streams: streams, report: report)
+  }
+
+  /// Reads one event (page-level when it names no peer connection).
+  public mutating func observe(event: StatsEvent) {
+    if let id = event.peerConnection {
+      connections[position(of: id)].observe(event: event)
+    } else {
+      page.observe(event: event)
+    }
+  }
+
+  /// The last poll's diagnosis of `peerConnection`.
+  public func latest(of peerConnection: String) -> PollDiagnosis? {
+    index[peerConnection].flatMap { connections[$0].latest }
+  }
+
+  /// Everything diagnosed so far, with open episodes closed at their last interval.
+  public func result() -> DiagnosisResult {
+    let finished = connections.map { $0.finished() }
+    let pageFindings = page.finished().findings
+    var conditions: [String: NetworkCondition] = [:]
+    var mos: [String: [MOSSummary]] = [:]
+    let health = finished.map(\.health)
+    for (position, connection) in finished.enumerated() {
+      guard let id = connection.id else { continue }
+      conditions[id] = Self.condition(of: position, in: finished, health: health)
+      mos[id] = connection.audioMOS
+    }
+    let findings = FindingMerger.merge(finished.flatMap(\.findings) + pageFindings)
+    let dropped = finished.reduce(0) { $0 + $1.droppedFindings }
+    return DiagnosisResult(
+      findings: findings, conditions: conditions, audioMOS: mos, droppedFindings: dropped)
+  }
+
+  private mutating func position(of id: String) -> Int {
+    if let last = lastLookup, last.id == id { return last.position }
+    if let existing = index[id] {
+      lastLookup = (id, existing)
+      return existing
+    }
+    index[id] = connections.count
+    connections.append(ConnectionDiagnosis(id: id, thresholds: thresholds, keepsIntervals: keepsIntervals))
+    return connections.count - 1
+  }
+}
+
+/// The assembled diagnosis of a call.
+public struct DiagnosisResult: Sendable, Equatable {
+  /// Every finding, in time order.
+  public var findings: [Diagnostic]
+  /// Per peer connection, its network condition.
+  public var conditions: [String: NetworkCondition]
+  /// Per peer connection, each audio track's MOS in the order the tracks appeared.
+  public var audioMOS: [String: [MOSSummary]]
+  /// Findings beyond ``ConnectionDiagnosis/findingLimit`` that were counted, not kept.
+  public var droppedFindings: Int
+}

@@ -1,0 +1,223 @@
+/// Turns each ``TimelineRow`` of one peer connection into a ``PollContext``: the row's streams
+/// grouped per track and merged, the transport with its changes since the previous poll, and
+/// the capture sources' sizes read from the report's `media-source` objects.
+///
+/// Tracks get a stable slot (0, 1, …) the first time they appear, so rules keep per-track
+/// state in arrays instead of dictionaries.
+///
+/// - Complexity: O(*s* log *s*) per row of *s* streams; memory O(tracks + media sources).
+struct PollContextBuilder: Sendable {
+  private var slotOfTrack: [TrackID: Int] = [:]
+  private(set) var tracks: [TrackID] = []
+  /// Per stream index: the track id seen last and its slot.
+  private var streamTracks: [(track: TrackID, slot: Int)] = []
+  /// The selected pair of the previous poll that had one: its id, its description (copied only
+  /// when the pair changes) and its STUN and byte counters.
+  private var previousPairID: String?
+  private var previousPair: CandidatePairInfo?
+  private var previousChecks = ConnectivityChecks()
+  private var describedAt = -Double.infinity
+  private var previousTransportTime: Double?
+  private var previousTime: Double?
+  private var heldRoundTripTime: (value: Double, time: Double)?
+  private var sources: [String: SourceSize] = [:]
+  /// Stats ids of the outbound streams whose `mediaSourceId` names no `media-source` in the
+  /// current report (a handful at most: arrays, reused from poll to poll).
+  private(set) var detachedSenders: [String] = []
+  private var presentSources: [String] = []
+
+  /// The size and frame rate of the `media-source` `id` last reported.
+  func sourceSize(of id: String) -> (Double?, Double?, Double?)? {
+    sources[id].map { ($0.width, $0.height, $0.frameRate) }
+  }
+
+  private struct SourceSize: Sendable {
+    var width: Double?
+    var height: Double?
+    var frameRate: Double?
+  }
+
+  /// Round-trip times older than this are not carried over to polls without one, ms.
+  var roundTripTimeHold = 10_000.0
+  /// A receiver report's loss and jitter apply to the polls up to this long after it arrived,
+  /// ms: video reports come about every second, so a short hold bridges a poll without one,
+  /// while audio reports (every ~5 s) are not smeared over the next report's interval.
+  var reportHold = 2_000.0
+  private var reportTimes: [Double?] = []
+  private var lastFeedback: Double?
+  /// The poll's stream rows as (track slot, stream index, position in the row), reused.
+  private var order: [(slot: Int, stream: Int, position: Int)] = []
+  /// Per stream index: which identity members were known when its track was last computed.
+  private var fingerprints: [UInt16] = []
+  private var implementations: [String?] = []
+  /// The previous poll's track list, kept so its storage is reused once that poll is dropped.
+  private var spareTracks: [TrackPoll] = []
+
+  /// Records the implementation of the track in `slot` (written only when it changes, so the
+  /// table the polls share is not copied).
+  mutating func noteImplementation(_ name: String?, slot: Int) {
+    while implementations.count <= slot { implementations.append(nil) }
+    if let name, implementations[slot] != name { implementations[slot] = name }
+  }
+
+  /// Whether the outbound track in `slot` had a receiver report within ``reportHold``.
+  mutating func isRecentReport(slot: Int, took: Bool, time: Double?) -> Bool {
+    while reportTimes.count <= slot { reportTimes.append(nil) }
+    if took { reportTimes[slot] = time }
+    guard let time, let last = reportTimes[slot] else { return took }
+    return time - last <= reportHold
+  }
+
+  mutating func context(
+    for row: TimelineRow, streams: [StreamInfo], report: StatsReport?, peerConnection: String
+  ) -> PollContext {
+    if let report { readSources(report) }
+    var context = PollContext(
+      peerConnection: peerConnection, sequence: row.sequence, time: row.time, previousTime: previousTime)
+    order.removeAll(keepingCapacity: true)
+    for (position, streamRow) in row.streams.enumerated() where streamRow.stream < streams.count {
+      order.append((slot(of: streamRow.stream, streams: streams), streamRow.stream, position))
+    }
+    if order.count > 1 { order.sort { $0.slot != $1.slot ? $0.slot < $1.slot : $0.stream < $1.stream } }
+    context.tracks = spareTracks
+    spareTracks = []
+    context.tracks.removeAll(keepingCapacity: true)
+    context.tracks.reserveCapacity(order.count)
+    var first = 0
+    while first < order.count {
+      var last = first
+      while last + 1 < order.count && order[last + 1].slot == order[first].slot { last += 1 }
+      context.tracks.append(
+        merge(row.streams, order[first...last], streams: streams, layers: &context.layers))
+      first = last + 1
+    }
+    context.transport = transportPoll(row, into: &context)
+    context.trackIDs = tracks
+    context.implementations = implementations
+    noteFeedback(&context)
+    if row.time != nil { previousTime = row.time }
+    spareTracks = context.tracks
+    return context
+  }
+
+  /// Fills the time since the last receiver report of a sending connection.
+  private mutating func noteFeedback(_ context: inout PollContext) {
+    guard let time = context.time else { return }
+    var fresh = false
+    for track in context.tracks where track.direction == .outbound && track.duration != nil {
+      if track.tookReceiverReport { fresh = true }
+      if track.kind == .video && (track.bytes ?? 0) > 0 { context.sendsVideo = true }
+    }
+    if fresh { lastFeedback = time }
+    context.lastFeedbackTime = lastFeedback
+    if let lastFeedback, context.isSending { context.timeWithoutFeedback = time - lastFeedback }
+  }
+
+  /// The members a stream's track id follows from: each can only become known, so the id is
+  /// recomputed only when one does (``StreamInfo/trackID`` builds strings).
+  private static func fingerprint(_ streams: [StreamInfo], _ index: Int) -> UInt16 {
+    let kind = streams[index].kind
+    var bits: UInt16 = kind == .audio ? 1 : (kind == .video ? 2 : 0)
+    if streams[index].trackIdentifier != nil { bits |= 4 }
+    if streams[index].mediaSourceId != nil { bits |= 8 }
+    if streams[index].mid != nil { bits |= 16 }
+    if streams[index].senderTrackID != nil { bits |= 32 }
+    if streams[index].codec != nil { bits |= 64 }
+    // Grouped by codec (outbound video without a source, mid or sender track): the codec's
+    // value, not only its presence, decides the group, so the id is always recomputed.
+    if streams[index].direction == .outbound && bits & (8 | 16 | 32) == 0 { bits |= 0x8000 }
+    return bits
+  }
+
+  private mutating func slot(of stream: Int, streams: [StreamInfo]) -> Int {
+    let print = Self.fingerprint(streams, stream)
+    if stream < streamTracks.count, fingerprints[stream] == print, print & 0x8000 == 0 {
+      return streamTracks[stream].slot
+    }
+    let track = streams[stream].trackID
+    let slot: Int
+    if let existing = slotOfTrack[track] {
+      slot = existing
+    } else {
+      slot = tracks.count
+      slotOfTrack[track] = slot
+      tracks.append(track)
+    }
+    while streamTracks.count <= stream {
+      streamTracks.append((track, slot))
+      fingerprints.append(print)
+    }
+    streamTracks[stream] = (track, slot)
+    fingerprints[stream] = print
+    return slot
+  }
+
+  private mutating func readSources(_ report: StatsReport) {
+    presentSources.removeAll(keepingCapacity: true)
+    detachedSenders.removeAll(keepingCapacity: true)
+    for index in 0..<report.count where report.type(at: index) == .mediaSource {
+      presentSources.append(report.id(at: index))
+    }
+    for index in 0..<report.count where report.type(at: index) == .outboundRTP {
+      if let source = report.text(.mediaSourceId, at: index), !presentSources.contains(source) {
+        detachedSenders.append(report.id(at: index))
+      }
+    }
+    for index in 0..<report.count where report.type(at: index) == .mediaSource {
+      guard report.text(.kind, at: index) != "audio" else { continue }
+      let size = SourceSize(
+        width: report.number(.width, at: index), height: report.number(.height, at: index),
+        frameRate: report.number(.framesPerSecond, at: index))
+      guard size.width != nil || size.height != nil else { continue }
+      sources[report.id(at: index)] = size
+    }
+  }
+
+  private mutating func transportPoll(_ row: TimelineRow, into context: inout PollContext) -> TransportPoll? {
+    var rtt = row.receiverReportRoundTripTime
+    if let pair = row.transport?.roundTripTime { rtt = Swift.max(rtt ?? pair, pair) }
+    if let rtt, let time = row.time { heldRoundTripTime = (rtt, time) }
+    guard let transport = row.transport, let time = row.time else { return nil }
+    var poll = TransportPoll(row: transport, end: time)
+    poll.start = previousTransportTime
+    poll.measuredRoundTripTime = rtt
+    if let rtt {
+      poll.roundTripTime = rtt
+    } else if let held = heldRoundTripTime, time - held.time <= roundTripTimeHold {
+      poll.roundTripTime = held.value
+    }
+    if let pairID = transport.selectedCandidatePairID {
+      if let previousID = previousPairID {
+        if previousID == pairID {
+          let now = transport.connectivityChecks
+          let before = previousChecks
+          poll.bytesReceived = Self.change(now.bytesReceived, before.bytesReceived)
+          poll.bytesSent = Self.change(now.bytesSent, before.bytesSent)
+          poll.responsesReceived = Self.change(now.responsesReceived, before.responsesReceived)
+          let requests = Self.change(now.requestsSent, before.requestsSent)
+          let consent = Self.change(now.consentRequestsSent, before.consentRequestsSent)
+          poll.requestsSent = requests.map { $0 + (consent ?? 0) } ?? consent
+        } else {
+          poll.pairChanged = true
+          context.previousPair = previousPair
+        }
+      }
+      if previousPairID != pairID || poll.end - describedAt >= 10_000 {
+        // The description is refreshed on a switch and every 10 s (candidates can be described
+        // late); comparing five strings every poll would cost more than the rest of it.
+        previousPairID = pairID
+        previousPair = transport.candidatePair
+        describedAt = poll.end
+      }
+      previousChecks = transport.connectivityChecks
+      context.pair = previousPair
+    }
+    previousTransportTime = time
+    return poll
+  }
+
+  private static func change(_ now: Double?, _ before: Double?) -> Double? {
+    guard let now, let before, now >= before else { return nil }
+    return now - before
+  }
+}

@@ -1,0 +1,31 @@
+/// Reads many fields of one ``StreamRow``: the same values as ``StreamRow/subscript(_:)`` and
+/// ``StreamRow/delta(_:)``, from a copy of the row's storage taken once. The diagnosis reads
+/// some twenty fields of every row of every poll.
+struct RowReader {
+  private let schema: RowSchema.ID
+  private let values: [Double]
+  private let previousKnown: UInt64
+  /// Whether the row closes an interval.
+  let closesInterval: Bool
+
+  init(_ row: StreamRow) {
+    schema = row.schema
+    values = row.values
+    previousKnown = row.previousKnown
+    closesInterval = row.duration != nil
+  }
+
+  /// The stored value of `field` (``StreamRow/subscript(_:)``).
+  subscript(field: RowField) -> Double? {
+    let slot = RowSchema.slot(schema, field)
+    guard slot >= 0 else { return nil }
+    let value = values[slot]
+    return value.isNaN ? nil : value
+  }
+
+  /// The change of counter `field` over the interval (``StreamRow/delta(_:)``).
+  func delta(_ field: RowField) -> Double? {
+    guard closesInterval, previousKnown & (1 << UInt64(field.rawValue)) != 0 else { return nil }
+    return self[field]
+  }
+}

@@ -1,0 +1,87 @@
+/// Short bursts of heavy loss: the intervals where a track lost at least 10 % of its packets.
+///
+/// Per interval the same loss as ``HighPacketLossRule``; every interval at 10 % (LiveKit's
+/// video packet score reaches 0) raises, and the burst lasts while the loss stays at 5 % or
+/// more. Each burst is one finding, so bursts line up with the impairment windows. A burst
+/// stands out from a clean background: it must follow `cleanBefore` intervals below
+/// `alertOff` and last at most `maxSeconds`; heavy loss that goes on is highPacketLoss.
+struct LossBurstRule: TrackEpisodeRule {
+  static let descriptor = RuleDescriptor(
+    code: DiagnosticCode(
+      "lossBurst", template: "burst of loss: {peakLossPercent}% of packets lost at worst over {seconds} s",
+      severity: .warning),
+    summary: "a short burst of heavy packet loss",
+    formula:
+      "per interval loss as highPacketLoss; each interval at alertOn raises; the burst lasts while loss ≥ alertOff",
+    inputs: ["inbound-rtp.packetsLost", "inbound-rtp.packetsReceived", "remote-inbound-rtp.fractionLost"],
+    source: "LiveKit connection quality: the video packet score (100 − 10·loss%) is 0 at 10 %",
+    guards: [
+      "intervals with fewer than minPackets packets are not judged (one lost packet of five is not a burst)",
+      "heavy loss that goes on, or comes back before the loss cleared, is sustained loss (highPacketLoss), not a burst",
+    ],
+    entry: .hysteresis(
+      "lossBurst", alertOn: 10, alertOff: 5, unit: "%", minIntervals: 1,
+      extra: [
+        ThresholdValue("minPackets", 20, "packets an interval needs to be judged (inbound)"),
+        ThresholdValue("cleanBefore", 2, "intervals below alertOff needed before a burst"),
+        ThresholdValue("maxSeconds", 5, "a burst lasts at most this (s)"),
+      ]))
+
+  var episodes: TrackEpisodes
+  private let minPackets: Double
+  private let cleanBefore: Int
+  private let maxSeconds: Double
+  /// Per slot: clean intervals in a row before the current one, and that count when the open
+  /// burst started.
+  private var cleanRun: [Int] = []
+  private var cleanAtStart: [Int] = []
+
+  init(thresholds: ThresholdEntry) {
+    episodes = TrackEpisodes(thresholds)
+    minPackets = thresholds.number("minPackets", or: 20)
+    cleanBefore = Int(thresholds.number("cleanBefore", or: 2))
+    maxSeconds = thresholds.number("maxSeconds", or: 5)
+  }
+
+  mutating func observe(_ poll: PollContext, into sink: inout FindingSink) {
+    for track in poll.tracks where track.duration != nil {
+      let slot = track.slot
+      while cleanRun.count <= slot {
+        cleanRun.append(0)
+        cleanAtStart.append(0)
+      }
+      let value = self.value(of: track, in: poll)
+      if episodes.open(slot) == nil { cleanAtStart[slot] = cleanRun[slot] }
+      let change = episodes.feed(track, in: poll, value: value)
+      if let value { cleanRun[slot] = value < episodes.entry.alertOff ? cleanRun[slot] + 1 : 0 }
+      guard cleanAtStart[slot] >= cleanBefore else { continue }
+      switch change {
+      case .started(let episode):
+        sink.open(
+          finding(episode, track: poll.id(of: track), isOpen: true, peerConnection: poll.peerConnection))
+      case .ended(let episode) where episode.duration <= maxSeconds * 1000:
+        sink.report(
+          finding(episode, track: poll.id(of: track), isOpen: false, peerConnection: poll.peerConnection))
+      default: break
+      }
+    }
+  }
+
+  mutating func finish(into sink: inout FindingSink) {
+    for (slot, track, episode) in episodes.finish()
+    where slot < cleanAtStart.count && cleanAtStart[slot] >= cleanBefore
+      && episode.duration <= maxSeconds * 1000
+    {
+      sink.report(finding(episode, track: track, isOpen: false, peerConnection: sink.peerConnection))
+    }
+  }
+
+  func value(of track: TrackPoll, in poll: PollContext) -> Double? {
+    let enough = track.direction == .outbound || (track.packets ?? 0) + (track.packetsLost ?? 0) >= minPackets
+    return enough ? track.lossPercent : nil
+  }
+
+  func evidence(for episode: Episode, track: TrackID?) -> Evidence {
+    ["peakLossPercent": .rounded(episode.peak, 2), "meanLossPercent": .rounded(episode.mean, 2)]
+  }
+}

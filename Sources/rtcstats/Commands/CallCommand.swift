@@ -1,0 +1,62 @@
+import RTCStatsCore
+import RTCStatsFormats
+import Synchronization
+
+/// `rtcstats call`: reads every dump of one call, links the streams across them and places
+/// each link's quality loss on a segment (``CallLinker``).
+///
+/// The dumps are read in parallel. One that cannot be read is reported on standard error,
+/// as `analyze` does, and left out of the view; the exit status is that of the first input
+/// that failed, after the view of the others is written.
+struct CallCommand {
+  var options: CallOptions
+  var console: Console
+
+  func run() -> ExitStatus {
+    let (files, _) = InputCollector.collect(options.inputs, excluding: console.outputFile)
+    guard !files.isEmpty else {
+      console.error("rtcstats: no files found in \(options.inputs.joined(separator: ", "))")
+      return .noInput
+    }
+    let results = Mutex([FileAnalysis?](repeating: nil, count: files.count))
+    OrderedParallelMap.run(
+      count: files.count, jobs: options.jobs ?? System.processorCount,
+      work: { index in FileAnalyzer.analyze(files[index], keepsTimeline: true).0 },
+      deliver: { index, file in results.withLock { $0[index] = file } })
+    var status = ExitStatus.success
+    var dumps: [CallDump] = []
+    for file in results.withLock({ $0 }).compactMap({ $0 }) {
+      switch file.outcome {
+      case .failure(let error):
+        console.error(AnalyzeCommand.errorLine(path: file.path, error: error))
+        if status == .success { status = file.status }
+      case .success(let success):
+        for warning in success.source.diagnostics where warning.code.rawValue == "truncated" {
+          console.warning(
+            "rtcstats: \(AnalyzeCommand.displayName(file.path)): warning: \(DiagnosticText.message(warning))")
+        }
+        dumps.append(
+          CallDump(
+            source: AnalyzeCommand.displayName(file.path), format: success.source.format,
+            analysis: success.analysis))
+      }
+    }
+    var thresholds = CallThresholds()
+    thresholds.maximumClockOffset = options.maximumClockOffset * 1000
+    let view = CallLinker.link(dumps, thresholds: thresholds)
+    switch options.format {
+    case .json:
+      var writer = JSONWriter()
+      CallJSONEncoder().encode(view, into: &writer)
+      writer.raw("\n")
+      console.write(writer.bytes)
+    default:
+      console.write(CallTableRenderer().render(view))
+    }
+    if let message = console.outputFailureMessage {
+      console.error(message)
+      return .ioError
+    }
+    return status
+  }
+}

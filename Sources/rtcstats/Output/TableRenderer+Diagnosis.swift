@@ -1,0 +1,78 @@
+import RTCStatsCore
+
+extension TableRenderer {
+  /// `  network: warning (packetLoss, from remote) · send — · receive warning (packetLoss, remote) · 53% excellent, 47% warning`
+  func conditionLine(_ condition: NetworkCondition?) -> String {
+    guard let condition else { return "" }
+    var parts = ["network: " + Self.describe(condition.overall, withSource: true)]
+    parts.append("send " + Self.describe(condition.send, withSource: false))
+    parts.append("receive " + Self.describe(condition.receive, withSource: true))
+    let shares = NetworkGrade.allCases.compactMap { grade -> String? in
+      let share = condition.overall.timeShare[grade]
+      return share >= 0.5 ? "\(HumanUnits.fixed(share, decimals: 0))% \(grade.rawValue)" : nil
+    }
+    if !shares.isEmpty { parts.append(shares.joined(separator: ", ")) }
+    return "  " + parts.joined(separator: " · ") + "\n"
+  }
+
+  private static func describe(_ summary: NetworkConditionSummary, withSource: Bool) -> String {
+    switch summary.grade {
+    case .unknown: return "—"
+    case .excellent: return "excellent"
+    default:
+      var detail = [summary.reason.rawValue]
+      if withSource, summary.degradationSource != .none {
+        detail.append("source " + summary.degradationSource.rawValue)
+      }
+      return summary.grade.rawValue + " (" + detail.joined(separator: ", ") + ")"
+    }
+  }
+
+  /// The findings of a file, worst first, with their time range in call time (mm:ss from the
+  /// earliest report of the file).
+  func findingsSection(_ analysis: CallAnalysis) -> String {
+    guard !analysis.findings.isEmpty else { return "" }
+    let origin =
+      analysis.peerConnections.compactMap(\.startTime).min() ?? analysis.findings.compactMap(\.start).min()
+    let ordered = analysis.findings.enumerated().sorted { lhs, rhs in
+      if lhs.element.severity != rhs.element.severity { return lhs.element.severity > rhs.element.severity }
+      return lhs.offset < rhs.offset
+    }.map(\.element)
+    var table = TextTable(columns: [
+      ("SEVERITY", .left), ("TIME", .left), ("WHERE", .left), ("CODE", .left), ("FINDING", .left),
+    ])
+    for finding in ordered {
+      table.append([
+        finding.severity.rawValue, Self.range(finding, origin: origin), Self.place(finding),
+        finding.code.rawValue,
+        TerminalText.escaped(DiagnosticText.message(finding)),
+      ])
+    }
+    return "\nfindings (worst first):\n" + table.render(indent: "  ")
+  }
+
+  /// `00:12–00:20`, `01:05` for an instant, `-` without a time.
+  static func range(_ finding: Diagnostic, origin: Double?) -> String {
+    guard let origin, let start = finding.start else { return "-" }
+    let end = finding.end ?? start
+    let from = clock(start - origin)
+    return end - start < 500 ? from : from + "–" + clock(end - origin)
+  }
+
+  /// `mm:ss` (or `h:mm:ss`) of a duration in ms; negative durations clamp to 0.
+  static func clock(_ milliseconds: Double) -> String {
+    let seconds = Int((Swift.max(0, milliseconds) / 1000).rounded())
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    let (hours, minutes) = (seconds / 3600, seconds / 60 % 60)
+    return (hours > 0 ? "\(hours):" : "") + two(minutes) + ":" + two(seconds % 60)
+  }
+
+  private static func place(_ finding: Diagnostic) -> String {
+    var text = TerminalText.escaped(finding.peerConnection ?? "page")
+    if let track = finding.track {
+      let direction = track.direction == .inbound ? "in" : "out"
+      text += " " + direction + " " + (track.kind?.rawValue ?? "?")
+    }
+    return text
+  }
+}
