@@ -51,7 +51,7 @@ install: $(INSTALL_NEEDS)
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/rtcstats $(DESTDIR)$(MANDIR)/rtcstats.1
 
-# Generates large inputs on demand (never committed) and compares with python/node.
+# Generates large inputs on demand (never committed) and compares with simdjson, python, node.
 bench: release
 	Tests/Bench/run.sh $(SCRATCH)/release/rtcstats
 

@@ -12,8 +12,9 @@ committed):
   rtcstats-50mb.txt         Chrome's rtcstats export (RTCStatsDump, full getStats lines)
   folder-1000/              1000 small dumps (W3C JSON lines, 10 s each)
   jsonl-500mb.jsonl, rtcstats-500mb.txt   with --large
+  jsonl-5gb.jsonl           with --huge (the same lines, 5 minutes to write)
 
-Usage: generate.py OUT [--large] [--mb N]
+Usage: generate.py OUT [--large] [--huge] [--mb N]
 """
 import gzip
 import json
@@ -171,6 +172,7 @@ def main():
         sys.exit(__doc__)
     out = sys.argv[1]
     large = "--large" in sys.argv
+    huge = "--huge" in sys.argv
     mb = 50
     if "--mb" in sys.argv:
         mb = int(sys.argv[sys.argv.index("--mb") + 1])
@@ -187,6 +189,8 @@ def main():
             ("jsonl-500mb.jsonl", lambda p: write_jsonl(p, 10 * target)),
             ("rtcstats-500mb.txt", lambda p: write_rtcstats(p, 10 * target)),
         ]
+    if huge:
+        jobs += [("jsonl-5gb.jsonl", lambda p: write_jsonl(p, 100 * target))]
     for name, write in jobs:
         path = os.path.join(out, name)
         if not os.path.exists(path):

@@ -140,14 +140,17 @@ public struct CallAnalyzer: StatsReportConsumer, Sendable {
     return result
   }
 
-  /// Summarises everything consumed so far: a fold over each connection's timeline.
+  /// Summarises everything consumed so far: a fold over each connection's timeline, kept up
+  /// to date as reports arrive.
   ///
-  /// - Complexity: O(*n* log *n*) in the rows when the timelines keep every row.
+  /// - Complexity: O(*m* log *m*) in the values each summary keeps exactly (at most
+  ///   ``DistributionBuilder/exactLimit`` per figure); O(*n*) in the rows when a stream
+  ///   changed track after its first rows (the timeline is folded again).
   public func analysis() -> CallAnalysis {
     let attached = Set(connections.map(\.id))
     let diagnosed = diagnosis.result()
     let analyses = connections.map { connection in
-      let fold = connection.runningFold ?? TimelineFold(folding: connection.timeline)
+      let fold = connection.fold
       let own = events.filter { $0.peerConnection == connection.id }
       var analysis = fold.analysis(of: connection.timeline, events: own)
       analysis.networkCondition = diagnosed.conditions[connection.id]

@@ -14,13 +14,23 @@ struct PeerConnectionAccumulator {
   private var inboundIndex: [String: Int] = [:]
   private var outboundIndex: [String: Int] = [:]
   private var transport = TransportSampler()
-  /// The fold kept up to date as rows arrive, when the timeline does not keep every row.
-  private(set) var runningFold: TimelineFold?
+  /// The fold kept up to date as rows arrive (so that the summary is built while the dump is
+  /// still being read).
+  private var foldSoFar: TimelineFold
+  /// Whether a stream changed track after rows had been folded: the rows folded before then
+  /// were grouped by the old tracks.
+  private var regroupedAfterFolding = false
 
   init(id: String, retention: TimelineRetention) {
     self.id = id
     timeline = Timeline(peerConnection: id, retention: retention)
-    if !retention.keepsEverything { runningFold = TimelineFold(peerConnection: id) }
+    foldSoFar = TimelineFold(peerConnection: id)
+  }
+
+  /// The fold of every row: the running fold, unless a stream changed track after rows were
+  /// folded and the timeline still has every row to fold again by the final tracks.
+  var fold: TimelineFold {
+    regroupedAfterFolding && timeline.retention.keepsEverything ? TimelineFold(folding: timeline) : foldSoFar
   }
 
   /// The most RTP streams kept per peer connection; more are ignored and counted.
@@ -86,17 +96,15 @@ struct PeerConnectionAccumulator {
       row.transport = transport.row(report: report, time: time, references: &references)
     }
     timeline.append(row)
-    runningFold?.add(row, in: timeline)
+    foldSoFar.add(row, in: timeline)
     return row
   }
 
   /// Whether an `inbound-rtp` object now names another `trackIdentifier` than its stream had:
   /// an SFU (Google Meet) reusing one SSRC, hence one stats id, for another remote participant.
   /// It starts a new track, not a new segment of the old one.
-  private static func isAnotherTrack(report: StatsReport, index: Int, than info: StreamInfo) -> Bool {
-    guard info.direction == .inbound, let known = info.trackIdentifier,
-      let now = report.text(.trackIdentifier, at: index)
-    else { return false }
+  private static func isAnotherTrack(report: StatsReport, index: Int, than known: String?) -> Bool {
+    guard let known, let now = report.text(.trackIdentifier, at: index) else { return false }
     return now != known
   }
 
@@ -107,7 +115,9 @@ struct PeerConnectionAccumulator {
     let position: Int
     var isNew = false
     if let existing = direction == .inbound ? inboundIndex[statsID] : outboundIndex[statsID],
-      !Self.isAnotherTrack(report: report, index: index, than: timeline.streams[existing])
+      direction == .outbound
+        || !Self.isAnotherTrack(
+          report: report, index: index, than: timeline.streams[existing].trackIdentifier)
     {
       position = existing
     } else {
@@ -123,13 +133,14 @@ struct PeerConnectionAccumulator {
         StreamInfo(peerConnection: id, statsID: statsID, direction: direction, firstSequence: sequence))
     }
     let context = references.context(report: report, index: index, direction: direction)
-    let before = isNew ? nil : timeline.streams[position].trackID
     let row = samplers[position].sample(
       report: report, at: index, timestamp: timestamp, context: context, info: &timeline.streams[position])
     if isNew {
       timeline.anchorLastStream()
-    } else if timeline.streams[position].trackID != before {
+    } else if samplers[position].regrouped {
+      // A member that groups streams changed: the stream may belong to another track now.
       timeline.refreshAnchors()
+      if timeline.endIndex > 0 { regroupedAfterFolding = true }
     }
     return row
   }

@@ -30,9 +30,10 @@ struct ReferencedObjects {
   /// Records object `index` of `report` when other objects refer to objects of its type.
   /// Returns the round-trip time of a receiver report newer than the one held (ms, > 0).
   mutating func record(report: StatsReport, index: Int, timestamp: Double) -> Double? {
-    let id = report.id(at: index)
     let type = report.type(at: index)
-    if count >= Self.limit, Self.isReferenced(type), !isKnown(id, type) {
+    guard Self.isReferenced(type) else { return nil }
+    let id = report.id(at: index)
+    if count >= Self.limit, !isKnown(id, type) {
       ignoredCount += 1
       return nil
     }

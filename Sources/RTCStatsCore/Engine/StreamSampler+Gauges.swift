@@ -6,10 +6,11 @@ extension StreamSampler {
     -> Bool
   {
     if !ssrc.isNaN && !previousSSRC.isNaN && ssrc != previousSSRC { return true }
-    return [RowField.bytes, .headerBytes, .packets, .frames].contains { field in
-      value(field, current) < value(field, previous)
-    }
+    return resetCounters.contains { field in value(field, current) < value(field, previous) }
   }
+
+  /// The counters whose fall means a reset.
+  private static let resetCounters: [RowField] = [.bytes, .headerBytes, .packets, .frames]
 
   /// 100 Gbit/s: beyond any WebRTC stream.
   static let implausibleBitsPerSecond = 1e11
@@ -35,29 +36,45 @@ extension StreamSampler {
     return offset >= 0 ? sample[offset] : .nan
   }
 
-  /// Records the members that identify the stream.
+  /// Records the members that identify the stream; returns whether one that groups streams
+  /// into tracks (kind, codec, `mid`, `trackIdentifier`, `mediaSourceId`, `trackId`) changed.
+  @discardableResult
   static func updateIdentity(
     _ info: inout StreamInfo, report: StatsReport, row: Int, context: StreamContext
-  ) {
-    if info.kind == nil, let text = report.text(.kind, at: row) { info.kind = MediaKind(rawValue: text) }
+  ) -> Bool {
+    var regrouped = false
+    func update(_ member: inout String?, _ value: String?, groups: Bool = false) {
+      guard let value, member != value else { return }
+      member = value
+      if groups { regrouped = true }
+    }
+    if info.kind == nil, let text = report.text(.kind, at: row) {
+      info.kind = MediaKind(rawValue: text)
+      regrouped = regrouped || info.kind != nil
+    }
     if let codec = context.codec {
-      info.codec = codec.name
-      if info.kind == nil { info.kind = codec.kind }
+      update(&info.codec, codec.name, groups: true)
+      if info.kind == nil, let kind = codec.kind {
+        info.kind = kind
+        regrouped = true
+      }
     }
-    if let value = report.text(.rid, at: row) { info.rid = value }
-    if let value = report.text(.mid, at: row) { info.mid = value }
-    if let value = report.text(.trackIdentifier, at: row) ?? context.trackIdentifier {
-      info.trackIdentifier = value
+    update(&info.rid, report.text(.rid, at: row))
+    update(&info.mid, report.text(.mid, at: row), groups: true)
+    update(
+      &info.trackIdentifier, report.text(.trackIdentifier, at: row) ?? context.trackIdentifier, groups: true)
+    if info.mediaSourceId == nil {
+      update(&info.mediaSourceId, report.text(.mediaSourceId, at: row), groups: true)
     }
-    if info.mediaSourceId == nil { info.mediaSourceId = report.text(.mediaSourceId, at: row) }
-    if info.senderTrackID == nil { info.senderTrackID = report.text(.trackId, at: row) }
+    if info.senderTrackID == nil { update(&info.senderTrackID, report.text(.trackId, at: row), groups: true) }
     if let value = report.number(.encodingIndex, at: row) {
       info.encodingIndex = Int(roundingTowardZero: value)
     }
-    if let value = report.text(.scalabilityMode, at: row) { info.scalabilityMode = value }
-    if let value = report.text(.encoderImplementation, at: row) { info.encoderImplementation = value }
-    if let value = report.text(.decoderImplementation, at: row) { info.decoderImplementation = value }
+    update(&info.scalabilityMode, report.text(.scalabilityMode, at: row))
+    update(&info.encoderImplementation, report.text(.encoderImplementation, at: row))
+    update(&info.decoderImplementation, report.text(.decoderImplementation, at: row))
     if let value = report.number(.active, at: row) { info.reportedActive = value != 0 }
+    return regrouped
   }
 
   /// Adds the SSRC of a new segment to the stream's list.
@@ -66,6 +83,12 @@ extension StreamSampler {
     let ssrc = UInt32(value)
     if info.ssrcs.last != ssrc { info.ssrcs.append(ssrc) }
   }
+
+  private static let copiedGauges: [RowField] = [.ssrc, .framesPerSecond, .targetBitrate, .active]
+  private static let qualityGauges: [RowField] = [
+    .qualityLimitationDurationNone, .qualityLimitationDurationCPU, .qualityLimitationDurationBandwidth,
+    .qualityLimitationDurationOther, .qualityLimitationResolutionChanges,
+  ]
 
   /// Stores the gauges of the sample: as read, or (audio level of a sender) from the media
   /// source, and the quality limitation reason seen last.
@@ -78,7 +101,7 @@ extension StreamSampler {
         result.set(field, value)
       }
     }
-    for field in [RowField.ssrc, .framesPerSecond, .targetBitrate, .active] { copy(field) }
+    for field in Self.copiedGauges { copy(field) }
     if direction == .inbound {
       copy(.jitter)
       copy(.audioLevel)
@@ -99,13 +122,7 @@ extension StreamSampler {
     if let lastReason, let index = QualityLimitationReason.allCases.firstIndex(of: lastReason) {
       result.set(.qualityLimitationReason, Double(index))
     }
-    for field in [
-      RowField.qualityLimitationDurationNone, .qualityLimitationDurationCPU,
-      .qualityLimitationDurationBandwidth, .qualityLimitationDurationOther,
-      .qualityLimitationResolutionChanges,
-    ] {
-      copy(field)
-    }
+    for field in Self.qualityGauges { copy(field) }
     let layers = info.scalabilityMode.flatMap(FrameRate.spatialLayers(scalabilityMode:)) ?? 1
     result.set(.spatialLayers, Double(layers))
   }
@@ -122,7 +139,7 @@ extension StreamSampler {
     let retransmitted = Self.value(.retransmittedPackets, current)
     state.mediaPacketsSentAtArrival =
       Self.value(.packets, current) - (retransmitted.isNaN ? 0 : retransmitted)
-    if remote == nil { remoteKnown = [0, 0, 0] }
+    if remote == nil { for offset in remoteKnown.indices { remoteKnown[offset] = 0 } }
     let values = [state.packetsLost, state.packetsReceived, state.mediaPacketsSentAtArrival]
     let fields = [RowField.remotePacketsLost, .remotePacketsReceived, .remoteMediaPacketsSent]
     for (offset, field) in fields.enumerated() where !values[offset].isNaN {

@@ -43,6 +43,8 @@ struct StreamSampler {
   /// has no resolution.
   private var hasCarriedMedia = false
   private(set) var resets = 0
+  /// Whether the last sample changed a member that groups streams into tracks.
+  private(set) var regrouped = false
   private(set) var outOfOrderSamples = 0
   /// Counter values dropped as impossible, and the first such member.
   private(set) var impossibleValues = 0
@@ -63,7 +65,7 @@ struct StreamSampler {
   mutating func sample(
     report: StatsReport, at row: Int, timestamp: Double, context: StreamContext, info: inout StreamInfo
   ) -> StreamRow {
-    Self.updateIdentity(&info, report: report, row: row, context: context)
+    regrouped = Self.updateIdentity(&info, report: report, row: row, context: context)
     var current = readCounters(report: report, row: row)
     let ssrc = report.number(.ssrc, at: row) ?? .nan
     dropImplausibleJump(&current, timestamp: timestamp)
@@ -78,7 +80,7 @@ struct StreamSampler {
       // A new RTP stream: every counter, the receiver report's too, counts from 0.
       for offset in lastKnown.indices { lastKnown[offset] = 0 }
       remote = nil
-      remoteKnown = [0, 0, 0]
+      for offset in remoteKnown.indices { remoteKnown[offset] = 0 }
     }
     let taken = takeReceiverReport(context.remoteInbound, current: current, into: &result)
     if status.startsSegment {
@@ -126,13 +128,15 @@ struct StreamSampler {
     let headers = Self.value(.headerBytes, current) - Self.value(.headerBytes, previous)
     let sent = (bytes.isNaN ? 0 : bytes) + (headers.isNaN ? 0 : headers)
     guard milliseconds > 0, sent * 8 * 1000 / milliseconds > Self.implausibleBitsPerSecond else { return }
-    for field in [RowField.bytes, .headerBytes, .retransmittedBytes] {
+    for field in Self.byteCounters {
       if let offset = Self.offset(of: field), !current[offset].isNaN {
         current[offset] = .nan
         noteImpossible((field.source(for: direction) ?? .bytesSent).name)
       }
     }
   }
+
+  private static let byteCounters: [RowField] = [.bytes, .headerBytes, .retransmittedBytes]
 
   private mutating func noteImpossible(_ member: String) {
     impossibleValues += 1

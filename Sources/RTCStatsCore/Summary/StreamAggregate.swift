@@ -7,11 +7,27 @@ struct StreamAggregate: Sendable, Equatable {
   /// Per metric position: the interval figures of a time-weighted metric (outbound streams:
   /// a layer's own figures).
   var rates: [DistributionBuilder]
-  /// ms per resolution (single-precision interval lengths, as the interval rows keep them).
-  var resolutionTime: [Resolution: Double] = [:]
+  /// ms per resolution (single-precision interval lengths, as the interval rows keep them), in
+  /// order of appearance: a stream holds few resolutions, so a list is cheaper than hashing.
+  private var heldTimes: [HeldResolution] = []
+  /// The position in `heldTimes` of the resolution added to last.
+  private var lastHeld = 0
+  var resolutionTime: [Resolution: Double] {
+    Dictionary(heldTimes.map { ($0.resolution, $0.time) }, uniquingKeysWith: +)
+  }
   var lastResolution: Resolution?
-  /// The latest `qualityLimitationDurations` (s per reason) and resolution changes.
-  var qualityDurations: [QualityLimitationReason: Double]?
+  /// The latest `qualityLimitationDurations` (s per reason, in ``qualityFields`` order; NaN:
+  /// absent) and resolution changes.
+  private var latestQualityDurations: [Double]?
+  var qualityDurations: [QualityLimitationReason: Double]? {
+    latestQualityDurations.map { seconds in
+      var durations: [QualityLimitationReason: Double] = [:]
+      for (offset, (reason, _)) in Self.qualityFields.enumerated() where !seconds[offset].isNaN {
+        durations[reason] = seconds[offset]
+      }
+      return durations
+    }
+  }
   var qualityResolutionChanges: Double?
   var lastReason: QualityLimitationReason?
   var intervalCount = 0
@@ -25,9 +41,8 @@ struct StreamAggregate: Sendable, Equatable {
   }
 
   /// Adds one row of the stream.
-  mutating func add(_ row: StreamRow, info: StreamInfo, plan: SummaryPlan) {
+  mutating func add(_ row: StreamRow, direction: Direction, plan: SummaryPlan) {
     totals.add(row)
-    let direction = info.direction
     for (position, source) in plan.sampledSources(direction) {
       samples[position].add(source.value(in: row))
     }
@@ -37,34 +52,53 @@ struct StreamAggregate: Sendable, Equatable {
     noteQualityLimitation(row)
     guard let duration = row.duration else { return }
     intervalCount += 1
-    if let resolution { resolutionTime[resolution, default: 0] += duration }
+    if let resolution { addHeldTime(duration, at: resolution) }
     if (row.figure(at: Self.bitrateIndex) ?? 0) > 0 { sawMediaFlow = true }
     if direction == .outbound {
-      for position in plan.timeWeighted(direction) {
-        rates[position].add(plan.intervalIndex[position].flatMap { row.figure(at: $0) }, weight: duration)
+      for (position, figure) in plan.weightedFigures(direction) {
+        rates[position].add(figure.flatMap { row.figure(at: $0) }, weight: duration)
       }
     }
   }
 
+  private mutating func addHeldTime(_ duration: Double, at resolution: Resolution) {
+    if lastHeld >= heldTimes.count || heldTimes[lastHeld].resolution != resolution {
+      if let found = heldTimes.firstIndex(where: { $0.resolution == resolution }) {
+        lastHeld = found
+      } else {
+        lastHeld = heldTimes.count
+        heldTimes.append(HeldResolution(resolution: resolution, time: 0))
+      }
+    }
+    heldTimes[lastHeld].time += duration
+  }
+
   private static let bitrateIndex = MetricRegistry.intervalIndex(of: .bitrate) ?? 0
 
+  private static let qualityFields: [(QualityLimitationReason, RowField)] = [
+    (.none, .qualityLimitationDurationNone), (.cpu, .qualityLimitationDurationCPU),
+    (.bandwidth, .qualityLimitationDurationBandwidth), (.other, .qualityLimitationDurationOther),
+  ]
+
   private mutating func noteQualityLimitation(_ row: StreamRow) {
-    let fields: [(QualityLimitationReason, RowField)] = [
-      (.none, .qualityLimitationDurationNone), (.cpu, .qualityLimitationDurationCPU),
-      (.bandwidth, .qualityLimitationDurationBandwidth), (.other, .qualityLimitationDurationOther),
-    ]
-    if fields.contains(where: { row[$0.1] != nil }) {
-      var durations: [QualityLimitationReason: Double] = [:]
-      for (reason, field) in fields { durations[reason] = row[field] }
-      qualityDurations = durations
+    let fields = Self.qualityFields
+    if fields.contains(where: { !row.raw($0.1).isNaN }) {
+      latestQualityDurations = fields.map { row.raw($0.1) }
     }
     if let changes = row[.qualityLimitationResolutionChanges] { qualityResolutionChanges = changes }
     // The sampler writes the reason on every row while one holds, so an absent value means
     // the encoder's last reason was not one W3C defines.
+    let reasons = QualityLimitationReason.allCases
     lastReason = row[.qualityLimitationReason].flatMap { Int(roundingTowardZero: $0) }.flatMap { index in
-      QualityLimitationReason.allCases.indices.contains(index) ? QualityLimitationReason.allCases[index] : nil
+      reasons.indices.contains(index) ? reasons[index] : nil
     }
   }
+}
+
+/// The time a stream held one resolution.
+struct HeldResolution: Sendable, Equatable {
+  var resolution: Resolution
+  var time: Double
 }
 
 /// A frame size in pixels.

@@ -7,6 +7,8 @@ struct SummaryPlan: Sendable {
   private let outboundWeighted: [Int]
   /// Per metric position: its position among the interval metrics, when it has one.
   let intervalIndex: [Int?]
+  private let inboundWeightedFigures: [(position: Int, figure: Int?)]
+  private let outboundWeightedFigures: [(position: Int, figure: Int?)]
 
   /// The plan of ``MetricRegistry/metrics``.
   static let standard = SummaryPlan()
@@ -34,7 +36,10 @@ struct SummaryPlan: Sendable {
     outboundSampled = Self.compact(metrics.map { source(resolve($0.summary, .outbound)) })
     inboundWeighted = metrics.indices.filter { isWeighted(resolve(metrics[$0].summary, .inbound)) }
     outboundWeighted = metrics.indices.filter { isWeighted(resolve(metrics[$0].summary, .outbound)) }
-    intervalIndex = metrics.map { MetricRegistry.intervalIndex(of: $0) }
+    let intervalIndex = metrics.map { MetricRegistry.intervalIndex(of: $0) }
+    self.intervalIndex = intervalIndex
+    inboundWeightedFigures = inboundWeighted.map { ($0, intervalIndex[$0]) }
+    outboundWeightedFigures = outboundWeighted.map { ($0, intervalIndex[$0]) }
   }
 
   /// The metrics (by position) that sample a field from every row of a stream of
@@ -50,6 +55,11 @@ struct SummaryPlan: Sendable {
   /// Positions of the time-weighted metrics for streams of `direction`.
   func timeWeighted(_ direction: Direction) -> [Int] {
     direction == .inbound ? inboundWeighted : outboundWeighted
+  }
+
+  /// ``timeWeighted(_:)`` with each metric's position among the interval metrics.
+  func weightedFigures(_ direction: Direction) -> [(position: Int, figure: Int?)] {
+    direction == .inbound ? inboundWeightedFigures : outboundWeightedFigures
   }
 
   /// `rule` with ``SummaryRule/perDirection(inbound:outbound:)`` resolved for `direction`.

@@ -46,7 +46,8 @@ extension TimelineFold {
     var totals = SeriesTotals(direction: track.direction)
     for member in members { totals.add(streams[member].totals) }
     let figures = FigureSource(
-      aggregates: members.map { streams[$0] }, totals: totals, rates: members.first.flatMap { trackRates[$0] }
+      aggregates: members.map { streams[$0] }, totals: totals,
+      rates: members.first.flatMap { trackRates(anchor: $0) }
     )
     for (position, metric) in MetricRegistry.metrics.enumerated()
     where metric.scope.contains(direction: track.direction, kind: kind) {

@@ -18,10 +18,10 @@ public struct TimelineFold: Sendable, Equatable {
   private(set) var firstTime: Double?
   private(set) var lastTime: Double?
   private(set) var streams: [StreamAggregate] = []
-  /// Per track, keyed by its first stream (which stays the track's first stream when a later
-  /// member such as `kind` refines the track's id): per metric position, the merged interval
-  /// figures of time-weighted metrics.
-  private(set) var trackRates: [Int: [DistributionBuilder]] = [:]
+  /// Per track, at the index of its first stream (which stays the track's first stream when a
+  /// later member such as `kind` refines the track's id): per metric position, the merged
+  /// interval figures of time-weighted metrics (empty until the track has an interval).
+  private(set) var trackRates: [[DistributionBuilder]] = []
   private(set) var transport = TransportAggregate()
 
   /// An empty fold.
@@ -48,7 +48,7 @@ public struct TimelineFold: Sendable, Equatable {
       while streams.count <= streamRow.stream {
         streams.append(StreamAggregate(direction: infos[streams.count].direction))
       }
-      streams[streamRow.stream].add(streamRow, info: infos[streamRow.stream], plan: plan)
+      streams[streamRow.stream].add(streamRow, direction: infos[streamRow.stream].direction, plan: plan)
     }
     addTrackRates(row, timeline: timeline, plan: plan)
     transport.add(row)
@@ -56,8 +56,28 @@ public struct TimelineFold: Sendable, Equatable {
 
   private mutating func addTrackRates(_ row: TimelineRow, timeline: Timeline, plan: SummaryPlan) {
     let anchors = timeline.anchors
+    let streamRows = row.streams
+    // The usual poll: every stream is its track's only one at this poll, and its figures are
+    // the track's.
+    var shared = false
+    for (offset, streamRow) in streamRows.enumerated() where !shared {
+      let anchor = anchors[streamRow.stream]
+      shared = streamRows[..<offset].contains { anchors[$0.stream] == anchor }
+    }
+    if !shared {
+      for streamRow in streamRows {
+        let anchor = anchors[streamRow.stream]
+        addRates(
+          anchor: anchor, direction: timeline.streams[anchor].direction, plan: plan,
+          duration: streamRow.duration
+        ) {
+          streamRow.figure(at: $0)
+        }
+      }
+      return
+    }
     var groups: [(anchor: Int, rows: [StreamRow])] = []
-    for streamRow in row.streams {
+    for streamRow in streamRows {
       let anchor = anchors[streamRow.stream]
       if let group = groups.firstIndex(where: { $0.anchor == anchor }) {
         groups[group].rows.append(streamRow)
@@ -68,7 +88,6 @@ public struct TimelineFold: Sendable, Equatable {
     for group in groups {
       let direction = timeline.streams[group.anchor].direction
       if group.rows.count == 1 {
-        // The track's only stream at this poll: its figures are the track's.
         let streamRow = group.rows[0]
         addRates(anchor: group.anchor, direction: direction, plan: plan, duration: streamRow.duration) {
           streamRow.figure(at: $0)
@@ -88,12 +107,19 @@ public struct TimelineFold: Sendable, Equatable {
     anchor: Int, direction: Direction, plan: SummaryPlan, duration: Double?, value: (Int) -> Double?
   ) {
     guard let duration else { return }
-    if trackRates[anchor] == nil {
-      trackRates[anchor] = MetricRegistry.metrics.map { _ in DistributionBuilder(weighted: true) }
+    while trackRates.count <= anchor { trackRates.append([]) }
+    // Moved out and back: mutating the builders in place through the outer array.
+    var builders: [DistributionBuilder] = []
+    swap(&builders, &trackRates[anchor])
+    if builders.isEmpty { builders = MetricRegistry.metrics.map { _ in DistributionBuilder(weighted: true) } }
+    for (position, figure) in plan.weightedFigures(direction) {
+      builders[position].add(figure.flatMap(value), weight: duration)
     }
-    for position in plan.timeWeighted(direction) {
-      // Mutated in place: a copy of the builders would copy every value kept so far.
-      trackRates[anchor]?[position].add(plan.intervalIndex[position].flatMap(value), weight: duration)
-    }
+    swap(&builders, &trackRates[anchor])
+  }
+
+  /// The merged interval figures of the track whose first stream is `anchor`.
+  func trackRates(anchor: Int) -> [DistributionBuilder]? {
+    anchor < trackRates.count && !trackRates[anchor].isEmpty ? trackRates[anchor] : nil
   }
 }

@@ -72,6 +72,9 @@ enum RowSchema {
     fieldLists[Int(id.rawValue)].count + figureLists[Int(id.rawValue)].count
   }
 
+  /// The slot of the first figure (the number of fields) of rows of schema `id`.
+  static func firstFigureSlot(_ id: ID) -> Int { fieldLists[Int(id.rawValue)].count }
+
   /// The interval metrics (positions in ``MetricRegistry/intervalMetrics``) schema `id` stores.
   static func figures(_ id: ID) -> [Int] { figureLists[Int(id.rawValue)] }
 

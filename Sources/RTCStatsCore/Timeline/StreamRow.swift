@@ -79,6 +79,20 @@ public struct StreamRow: Sendable, Equatable {
     return value.isNaN ? nil : value
   }
 
+  /// Calls `body` with the position in ``MetricRegistry/intervalMetrics`` and the value of
+  /// every figure known in this row, in that order: what ``figure(at:)`` gives for each
+  /// position, without visiting the metrics the row's schema does not store.
+  package func forEachFigure(_ body: (Int, Double) -> Void) {
+    let figures = RowSchema.figures(schema)
+    let base = RowSchema.firstFigureSlot(schema)
+    values.withUnsafeBufferPointer { stored in
+      for offset in figures.indices {
+        let value = stored[base &+ offset]
+        if !value.isNaN { body(figures[offset], value) }
+      }
+    }
+  }
+
   /// Computes and stores the figures of the row's interval metrics.
   mutating func storeFigures(direction: Direction, kind: MediaKind?) {
     for index in RowSchema.figures(schema) {

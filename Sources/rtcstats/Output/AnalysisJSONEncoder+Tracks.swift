@@ -47,11 +47,12 @@ extension AnalysisJSONEncoder {
       writer.beginArray()
       if track.streamIndices.count == 1 {
         // One stream: its rows are the track's.
-        for row in timeline.intervals(ofStream: track.streamIndices[0]) {
-          Self.encodeInterval(time: row.time, duration: row.duration, into: &writer) { row.figure(at: $0) }
+        Self.encodeIntervals(timeline.intervals(ofStream: track.streamIndices[0]), into: &writer) {
+          row, writer in
+          Self.encodeInterval(row, into: &writer)
         }
       } else {
-        for row in timeline.intervals(of: track.id) {
+        Self.encodeIntervals(timeline.intervals(of: track.id), into: &writer) { row, writer in
           Self.encodeInterval(time: row.time, duration: row.duration, into: &writer) { row.value(at: $0) }
         }
       }
@@ -77,8 +78,8 @@ extension AnalysisJSONEncoder {
     if includeIntervals {
       writer.key("intervals")
       writer.beginArray()
-      for row in timeline.intervals(ofStream: layer.streamIndex) {
-        Self.encodeInterval(time: row.time, duration: row.duration, into: &writer) { row.figure(at: $0) }
+      Self.encodeIntervals(timeline.intervals(ofStream: layer.streamIndex), into: &writer) { row, writer in
+        Self.encodeInterval(row, into: &writer)
       }
       writer.endArray()
     }
@@ -89,24 +90,50 @@ extension AnalysisJSONEncoder {
   static func encodeInterval(
     time: Double?, duration: Double?, into writer: inout JSONWriter, value: (Int) -> Double?
   ) {
+    beginInterval(time: time, duration: duration, into: &writer)
+    let keys = intervalKeys
+    for index in keys.indices {
+      guard let figure = value(index) else { continue }
+      encodeFigure(figure, at: index, key: keys[index], into: &writer)
+    }
+    writer.endObject()
+  }
+
+  /// ``encodeInterval(time:duration:into:value:)`` for the row of a single stream: only the
+  /// figures its schema stores are visited.
+  static func encodeInterval(_ row: StreamRow, into writer: inout JSONWriter) {
+    beginInterval(time: row.time, duration: row.duration, into: &writer)
+    let keys = intervalKeys
+    row.forEachFigure { index, figure in encodeFigure(figure, at: index, key: keys[index], into: &writer) }
+    writer.endObject()
+  }
+
+  private static func beginInterval(time: Double?, duration: Double?, into writer: inout JSONWriter) {
     writer.beginObject()
     writer.key("time")
     writer.number(time)
     writer.key("duration")
     writer.number(duration)
-    for (index, metric) in MetricRegistry.intervalMetrics.enumerated() {
-      guard let figure = value(index) else { continue }
-      writer.key(metric.name)
-      if metric.unit == .reason {
-        let index = Int(figure)
-        let reasons = QualityLimitationReason.allCases
-        writer.string(reasons.indices.contains(index) ? reasons[index].rawValue : nil)
-      } else {
-        writer.number(figure)
-      }
-    }
-    writer.endObject()
   }
+
+  @inline(__always)
+  private static func encodeFigure(
+    _ figure: Double, at index: Int, key: JSONWriter.Key, into writer: inout JSONWriter
+  ) {
+    writer.key(key)
+    if index == reasonIndex {
+      let index = Int(figure)
+      let reasons = QualityLimitationReason.allCases
+      writer.string(reasons.indices.contains(index) ? reasons[index].rawValue : nil)
+    } else {
+      writer.number(figure)
+    }
+  }
+
+  /// The member name of each interval metric, in ``MetricRegistry/intervalMetrics`` order.
+  private static let intervalKeys = MetricRegistry.intervalMetrics.map { JSONWriter.Key($0.name) }
+  /// The position of the one interval metric whose figure is a reason, not a number.
+  private static let reasonIndex = MetricRegistry.intervalMetrics.firstIndex { $0.unit == .reason } ?? -1
 
   /// A call-level figure: a distribution object, a count, a number, or `null`.
   static func encode(_ value: SummaryValue?, into writer: inout JSONWriter) {

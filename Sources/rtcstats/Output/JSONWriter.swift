@@ -1,9 +1,13 @@
 /// Writes JSON text into a byte buffer, deterministically: members in the order written,
 /// numbers without locale, non-finite numbers as `null`.
 ///
-/// Commas are inserted automatically; the caller only opens and closes containers.
-struct JSONWriter {
-  private(set) var bytes: [UInt8] = []
+/// Commas are inserted automatically; the caller only opens and closes containers. The text
+/// is kept in memory the writer owns (hence not copyable), written through a pointer: no
+/// per-byte capacity or uniqueness checks.
+struct JSONWriter: ~Copyable {
+  private var storage: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
+  private var count = 0
   /// Bit `level` says whether the next value at that nesting level needs a comma before
   /// it (the output nests far less than 64 levels).
   private var commaBits: UInt64 = 0
@@ -17,51 +21,97 @@ struct JSONWriter {
   private var flushThreshold = Int.max
 
   init(capacity: Int = 4096) {
-    bytes.reserveCapacity(capacity)
+    self.capacity = Swift.max(capacity, 64)
+    storage = .allocate(capacity: self.capacity)
   }
 
   /// A writer that hands its text to `sink` in pieces of about `threshold` bytes.
   init(flushingAt threshold: Int, sink: @escaping ([UInt8]) -> Void) {
-    bytes.reserveCapacity(threshold + 4096)
+    self.init(capacity: threshold + 4096)
     flushThreshold = threshold
     self.sink = sink
   }
 
+  deinit { storage.deallocate() }
+
+  /// The text written so far (since the last ``flush()``).
+  var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage, count: count)) }
+
   /// Hands everything written so far to the sink.
   mutating func flush() {
-    guard let sink, !bytes.isEmpty else { return }
+    guard let sink, count > 0 else { return }
     sink(bytes)
-    bytes.removeAll(keepingCapacity: true)
+    count = 0
+  }
+
+  /// Makes room for `extra` more bytes.
+  private mutating func reserve(_ extra: Int) {
+    guard count + extra > capacity else { return }
+    let grown = Swift.max(capacity * 2, count + extra)
+    let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+    larger.update(from: storage, count: count)
+    storage.deallocate()
+    storage = larger
+    capacity = grown
+  }
+
+  @inline(__always)
+  private mutating func append(_ byte: UInt8) {
+    reserve(1)
+    storage[count] = byte
+    count += 1
+  }
+
+  @inline(__always)
+  private mutating func append(_ buffer: UnsafeRawBufferPointer) {
+    reserve(buffer.count)
+    if let base = buffer.baseAddress {
+      (storage + count).update(from: base.assumingMemoryBound(to: UInt8.self), count: buffer.count)
+    }
+    count += buffer.count
+  }
+
+  private mutating func append(_ text: [UInt8]) {
+    text.withUnsafeBytes { append($0) }
+  }
+
+  /// Appends `text`, the JSON of one or more comma-separated values written by another writer
+  /// at its top level, as elements of the array open here.
+  mutating func elements(_ text: [UInt8]) {
+    guard !text.isEmpty else { return }
+    separate()
+    append(text)
+    if count >= flushThreshold { flush() }
   }
 
   /// Appends text as is (separators between documents).
   mutating func raw(_ text: StaticString) {
-    bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
   // MARK: - Containers
 
   mutating func beginObject() {
     separate()
-    bytes.append(UInt8(ascii: "{"))
+    append(UInt8(ascii: "{"))
     enter()
   }
 
   mutating func endObject() {
     level -= 1
-    bytes.append(UInt8(ascii: "}"))
-    if bytes.count >= flushThreshold { flush() }
+    append(UInt8(ascii: "}"))
+    if count >= flushThreshold { flush() }
   }
 
   mutating func beginArray() {
     separate()
-    bytes.append(UInt8(ascii: "["))
+    append(UInt8(ascii: "["))
     enter()
   }
 
   mutating func endArray() {
     level -= 1
-    bytes.append(UInt8(ascii: "]"))
+    append(UInt8(ascii: "]"))
   }
 
   private mutating func enter() {
@@ -74,17 +124,36 @@ struct JSONWriter {
   mutating func key(_ name: String) {
     separate()
     appendString(name)
-    bytes.append(UInt8(ascii: ":"))
+    append(UInt8(ascii: ":"))
+    commaBits &= ~(1 << UInt64(level))
+  }
+
+  /// A member name written many times, kept as its JSON text (`"name":`).
+  struct Key: Sendable {
+    fileprivate let text: [UInt8]
+
+    init(_ name: String) {
+      var writer = JSONWriter(capacity: name.utf8.count + 3)
+      writer.appendString(name)
+      writer.append(UInt8(ascii: ":"))
+      text = writer.bytes
+    }
+  }
+
+  /// Writes a prepared member name; the next value written is its value.
+  mutating func key(_ key: Key) {
+    separate()
+    append(key.text)
     commaBits &= ~(1 << UInt64(level))
   }
 
   /// Writes a literal member name, which must need no escaping.
   mutating func key(_ name: StaticString) {
     separate()
-    bytes.append(UInt8(ascii: "\""))
-    bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-    bytes.append(UInt8(ascii: "\""))
-    bytes.append(UInt8(ascii: ":"))
+    append(UInt8(ascii: "\""))
+    append(UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+    append(UInt8(ascii: "\""))
+    append(UInt8(ascii: ":"))
     commaBits &= ~(1 << UInt64(level))
   }
 
@@ -159,96 +228,113 @@ struct JSONWriter {
   }
 
   /// Writes `value` rounded to `fractionDigits` places straight into the buffer, with the
-  /// same text as ``format(_:fractionDigits:)``, without building a `String`.
+  /// same text as ``format(_:fractionDigits:)``, without building a `String`: the digits are
+  /// laid out in a stack buffer and appended at once.
   private mutating func appendNumber(_ value: Double) {
     var scale = 1.0
     for _ in 0..<fractionDigits { scale *= 10 }
     let scaled = (value * scale).rounded()
-    guard abs(scaled) < 9.007_199_254_740_992e15 else {
+    guard abs(scaled) < 9.007_199_254_740_992e15, fractionDigits <= 8 else {
       return appendLiteral(Self.format(value, fractionDigits: fractionDigits))
     }
     let units = UInt64(abs(scaled))
     let divisor = UInt64(scale)
-    let negative = scaled < 0
+    let whole = units / divisor
     var fraction = units % divisor
-    appendInteger(units / divisor, negative: negative)
-    guard fraction != 0 else { return }
     var digits = fractionDigits
-    while fraction % 10 == 0 {
-      fraction /= 10
-      digits -= 1
-    }
-    bytes.append(UInt8(ascii: "."))
-    var buffer: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (48, 48, 48, 48, 48, 48, 48, 48)
-    withUnsafeMutableBytes(of: &buffer) { raw in
-      var remaining = fraction
-      var position = digits - 1
-      while position >= 0 {
-        raw[position] = UInt8(48 + remaining % 10)
-        remaining /= 10
-        position -= 1
+    if fraction != 0 {
+      while fraction % 10 == 0 {
+        fraction /= 10
+        digits -= 1
       }
-      bytes.append(contentsOf: raw.prefix(digits))
+    }
+    // Sign and whole digits end at `point` (at most 17 bytes), then "." and the fraction.
+    var buffer: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &buffer) { raw in
+      let point = 24
+      var start = Self.writeDigits(whole, endingAt: point, in: raw)
+      // The sign of -0.5 too (whole part 0), as `format` writes it; -0.0004 rounds to 0.
+      if scaled < 0 && (whole != 0 || fraction != 0) {
+        start -= 1
+        raw[start] = UInt8(ascii: "-")
+      }
+      var end = point
+      if fraction != 0 {
+        raw[point] = UInt8(ascii: ".")
+        end = point + 1 + digits
+        _ = Self.writeDigits(fraction, endingAt: end, in: raw, width: digits)
+      }
+      append(UnsafeRawBufferPointer(rebasing: raw[start..<end]))
     }
   }
 
   private mutating func appendInteger(_ magnitude: UInt64, negative: Bool) {
-    if negative && magnitude != 0 { bytes.append(UInt8(ascii: "-")) }
-    if magnitude < 10 {
-      bytes.append(UInt8(48 + magnitude))
+    if magnitude < 10 && !negative {
+      append(UInt8(48 + magnitude))
       return
     }
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: enough for 20 digits
-    withUnsafeMutableBytes(of: &digits) { raw in
-      var remaining = magnitude
-      var position = raw.count
-      while remaining > 0 {
-        position -= 1
-        raw[position] = UInt8(48 + remaining % 10)
-        remaining /= 10
+    var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: a sign and 20 digits
+    withUnsafeMutableBytes(of: &buffer) { raw in
+      var start = Self.writeDigits(magnitude, endingAt: raw.count, in: raw)
+      if negative && magnitude != 0 {
+        start -= 1
+        raw[start] = UInt8(ascii: "-")
       }
-      bytes.append(contentsOf: raw[position...])
+      append(UnsafeRawBufferPointer(rebasing: raw[start...]))
     }
+  }
+
+  /// Writes the decimal digits of `value` (at least `width`, zero-padded) so that the last
+  /// ends just before `end`; returns the position of the first.
+  @inline(__always)
+  private static func writeDigits(
+    _ value: UInt64, endingAt end: Int, in raw: UnsafeMutableRawBufferPointer, width: Int = 1
+  ) -> Int {
+    var remaining = value
+    var position = end
+    repeat {
+      position -= 1
+      raw[position] = UInt8(truncatingIfNeeded: 48 &+ remaining % 10)
+      remaining /= 10
+    } while remaining > 0 || end - position < width
+    return position
   }
 
   private mutating func separate() {
     let bit: UInt64 = 1 << UInt64(level)
-    if commaBits & bit != 0 { bytes.append(UInt8(ascii: ",")) }
+    if commaBits & bit != 0 { append(UInt8(ascii: ",")) }
     commaBits |= bit
   }
 
   private mutating func appendLiteral(_ text: String) {
-    bytes.append(contentsOf: text.utf8)
+    var text = text
+    text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
   }
 
   private mutating func appendString(_ text: String) {
-    bytes.append(UInt8(ascii: "\""))
+    append(UInt8(ascii: "\""))
     var text = text
     let plain = text.withUTF8 { buffer in
       guard !buffer.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else { return false }
-      bytes.append(contentsOf: buffer)
+      append(UnsafeRawBufferPointer(buffer))
       return true
     }
     if plain {
-      bytes.append(UInt8(ascii: "\""))
+      append(UInt8(ascii: "\""))
       return
     }
-    let utf8 = text.utf8
-    for byte in utf8 {
+    let hex = Array("0123456789abcdef".utf8)
+    for byte in text.utf8 {
       switch byte {
-      case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
-      case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
-      case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-      case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-      case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-      case 0..<0x20:
-        let hex = Array("0123456789abcdef".utf8)
-        bytes.append(contentsOf: [
-          0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
-        ])
-      default: bytes.append(byte)
+      case UInt8(ascii: "\""): append([0x5C, 0x22])
+      case UInt8(ascii: "\\"): append([0x5C, 0x5C])
+      case 0x0A: append([0x5C, UInt8(ascii: "n")])
+      case 0x0D: append([0x5C, UInt8(ascii: "r")])
+      case 0x09: append([0x5C, UInt8(ascii: "t")])
+      case 0..<0x20: append([0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+      default: append(byte)
       }
     }
-    bytes.append(UInt8(ascii: "\""))
+    append(UInt8(ascii: "\""))
   }
 }
