@@ -58,11 +58,19 @@ public enum DumpReader {
     defer { consumer = normalising.base }
     var info: DumpInfo
     if magic == [0x1F, 0x8B] {
-      var gzip = try GzipByteSource(PrefixedByteSource(prefix: magic, base: counting))
+      var gzip = try GzipByteSource(
+        PrefixedByteSource(prefix: magic, base: counting), toleratesTruncation: true)
       defer { gzip.close() }
-      info = try readDecompressed(
-        source: &gzip, sizeHint: nil, parallel: parallel, into: &normalising)
+      do throws(DumpError) {
+        info = try readDecompressed(
+          source: &gzip, sizeHint: nil, parallel: parallel, into: &normalising)
+      } catch {
+        // Nothing before the cut could be analysed: say where the damage is, the gzip data.
+        guard gzip.endedEarly, error.isTruncation || gzip.producedBytes == 0 else { throw error }
+        throw type(of: gzip).truncatedError
+      }
       info.isCompressed = true
+      if gzip.endedEarly { noteCutGzip(&info) }
     } else {
       var plain = PrefixedByteSource(prefix: magic, base: counting)
       info = try readDecompressed(
@@ -82,13 +90,7 @@ public enum DumpReader {
     var window = StreamWindow(
       initialSize: sizeHint.map { min($0 + 4096, StreamWindow.initialSize) } ?? StreamWindow.initialSize)
     window.ignoredMembers = context.ignoredMembers
-    _ = try window.fill(from: &source)
-    while window.unread.count < DumpPrefix.length, try window.fill(from: &source) {}
-    let unread = window.unread
-    let prefix = try DumpPrefix(
-      UnsafeRawBufferPointer(rebasing: unread.prefix(DumpPrefix.length)),
-      isComplete: window.isAtEndOfStream && unread.count <= DumpPrefix.length)
-    var dialect = try DialectRegistry.dialect(for: prefix)
+    var dialect = try DialectRegistry.dialect(for: DumpPrefix.read(window: &window, source: &source))
     while true {
       var info = DumpInfo(format: dialect.format)
       var parser = dialect.init(context)
@@ -102,6 +104,24 @@ public enum DumpReader {
       noteCommonDiagnostics(&info, context: context)
       return info
     }
+  }
+
+  /// A gzip stream that ended before its end marker: the dump is truncated, and its
+  /// truncation diagnostic says that the gzip data is where (a cut between two lines parses
+  /// to its end and gets one here).
+  private static func noteCutGzip(_ info: inout DumpInfo) {
+    let problem = "the gzip data ends before its end marker"
+    if let index = info.diagnostics.firstIndex(where: { $0.code == .truncated }) {
+      if case .text(let text) = info.diagnostics[index].evidence["problem"] {
+        info.diagnostics[index].evidence.set("problem", .text(problem + " (" + text + ")"))
+      }
+      return
+    }
+    info.isTruncated = true
+    info.diagnostics.append(
+      Diagnostic(
+        .truncatedWithoutPosition,
+        evidence: ["problem": .text(problem), "reportCount": .integer(info.reportCount)]))
   }
 
   /// Runs one parser: its parse, then its finish, and the truncation rule.
