@@ -50,7 +50,7 @@ package struct GzipByteSource<Base: ByteSource>: ByteSource {
     // 15 + 32: gzip or zlib header, detected automatically.
     let status = inflateInit2_(
       stream, 15 + 32, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
-    guard status == Z_OK else { throw DumpError(.data, "cannot start gzip decompression") }
+    guard status == Z_OK else { throw DumpError.undecodable("cannot start gzip decompression") }
   }
 
   /// Frees zlib's state.
@@ -86,7 +86,7 @@ package struct GzipByteSource<Base: ByteSource>: ByteSource {
       if status == Z_BUF_ERROR && inputEnded { break }
       guard status == Z_OK || status == Z_BUF_ERROR else {
         let message = stream.pointee.msg.map { String(cString: $0) } ?? "error \(status)"
-        throw DumpError(.data, "gzip data is corrupt: " + message)
+        throw DumpError.undecodable("gzip data is corrupt: " + message)
       }
     }
     let produced = buffer.count - Int(stream.pointee.avail_out)
@@ -101,8 +101,7 @@ package struct GzipByteSource<Base: ByteSource>: ByteSource {
     if decompressedBytes > Self.ratioCheckThreshold
       && decompressedBytes / max(compressedBytes, 1) > Self.maximumRatio
     {
-      throw DumpError(
-        .data,
+      throw DumpError.limitExceeded(
         "gzip data expands more than \(Self.maximumRatio) times (\(compressedBytes) bytes to over \(decompressedBytes >> 20) MB); refusing a likely gzip bomb"
       )
     }
