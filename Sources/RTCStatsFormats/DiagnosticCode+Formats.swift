@@ -118,6 +118,10 @@ extension DiagnosticCode {
   public static let noPeerConnection = DiagnosticCode(
     "noPeerConnection", template: "no peer connection in this dump ({events} events)")
 
+  /// A dump of a known dialect holds neither stats nor events (read for `inspect`, which
+  /// describes it; `analyze` refuses it). Evidence: `message` (what the dialect says).
+  public static let emptyDump = DiagnosticCode("emptyDump", template: "{message}")
+
   /// A warning given as text through the transitional `DumpInfo.warnings` setter.
   /// Evidence: `message`.
   public static let plainWarning = DiagnosticCode("plainWarning", template: "{message}")

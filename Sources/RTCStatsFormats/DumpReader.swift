@@ -19,16 +19,22 @@ public import RTCStatsCore
 public enum DumpReader {
   /// Reads the file at `path` (`"-"` for standard input).
   ///
-  /// - Parameter parallel: Whether a large JSON-lines log may be parsed on several threads
-  ///   (see ``read(source:sizeHint:parallel:into:)``).
+  /// - Parameters:
+  ///   - parallel: Whether a large JSON-lines log may be parsed on several threads (see
+  ///     ``read(source:sizeHint:parallel:requiresStats:into:)``).
+  ///   - requiresStats: Whether a dump of a known dialect without any stats or events is an
+  ///     error (`analyze`), or a result with an ``DiagnosticCode/emptyDump`` diagnostic
+  ///     (`inspect`, which describes every dump it recognises).
   /// - Returns: What the reader learned about the dump.
   /// - Throws: ``DumpError`` when the file cannot be read or is not a supported dump.
   public static func read(
-    path: String, parallel: Bool = true, into consumer: inout some StatsReportConsumer
+    path: String, parallel: Bool = true, requiresStats: Bool = true,
+    into consumer: inout some StatsReportConsumer
   ) throws(DumpError) -> DumpInfo {
     let file = try FileByteSource(path: path)
     defer { file.close() }
-    return try read(source: file, sizeHint: file.size, parallel: parallel, into: &consumer)
+    return try read(
+      source: file, sizeHint: file.size, parallel: parallel, requiresStats: requiresStats, into: &consumer)
   }
 
   /// Reads a dump from any byte source.
@@ -37,10 +43,12 @@ public enum DumpReader {
   ///   - sizeHint: The size of the stream when known (a regular file's size).
   ///   - parallel: Whether a large JSON-lines log may be parsed on several threads; the
   ///     reports reach the consumer in the same order either way.
+  ///   - requiresStats: Whether a dump of a known dialect without any stats or events is an
+  ///     error, or a result with an ``DiagnosticCode/emptyDump`` diagnostic.
   /// - Returns: What the reader learned about the dump.
   /// - Throws: ``DumpError`` when the source cannot be read or is not a supported dump.
   public static func read(
-    source: some ByteSource, sizeHint: Int? = nil, parallel: Bool = true,
+    source: some ByteSource, sizeHint: Int? = nil, parallel: Bool = true, requiresStats: Bool = true,
     into consumer: inout some StatsReportConsumer
   ) throws(DumpError) -> DumpInfo {
     var counting = CountingByteSource(source)
@@ -63,7 +71,8 @@ public enum DumpReader {
       defer { gzip.close() }
       do throws(DumpError) {
         info = try readDecompressed(
-          source: &gzip, sizeHint: nil, parallel: parallel, into: &normalising)
+          source: &gzip, context: DialectContext(allowsParallelLines: parallel, requiresStats: requiresStats),
+          into: &normalising)
       } catch {
         // Nothing before the cut could be analysed: say where the damage is, the gzip data.
         guard gzip.endedEarly, error.isTruncation || gzip.producedBytes == 0 else { throw error }
@@ -74,7 +83,10 @@ public enum DumpReader {
     } else {
       var plain = PrefixedByteSource(prefix: magic, base: counting)
       info = try readDecompressed(
-        source: &plain, sizeHint: sizeHint, parallel: parallel, into: &normalising)
+        source: &plain,
+        context: DialectContext(
+          sizeHint: sizeHint, allowsParallelLines: parallel, requiresStats: requiresStats),
+        into: &normalising)
     }
     info.bytes = counter.value
     normalising.finish()
@@ -82,10 +94,10 @@ public enum DumpReader {
   }
 
   private static func readDecompressed<Consumer: StatsReportConsumer>(
-    source: inout some ByteSource, sizeHint: Int?, parallel: Bool,
+    source: inout some ByteSource, context: DialectContext,
     into consumer: inout NormalisingConsumer<Consumer>
   ) throws(DumpError) -> DumpInfo {
-    let context = DialectContext(sizeHint: sizeHint, allowsParallelLines: parallel)
+    let sizeHint = context.sizeHint
     // A small file needs no 4 MB window: size it to the file when the size is known.
     var window = StreamWindow(
       initialSize: sizeHint.map { min($0 + 4096, StreamWindow.initialSize) } ?? StreamWindow.initialSize)
@@ -100,7 +112,7 @@ public enum DumpReader {
         dialect = next
         continue
       }
-      try checkStats(of: info, parser: parser)
+      try checkStats(of: &info, parser: parser, context: context)
       noteCommonDiagnostics(&info, context: context)
       return info
     }
@@ -151,10 +163,14 @@ public enum DumpReader {
   }
 
   /// A dump without reports: an error when it has no events either (and its dialect
-  /// treats that as one), else a result that says what it holds.
-  private static func checkStats(of info: DumpInfo, parser: some DialectParser) throws(DumpError) {
-    guard info.reportCount == 0 else { return }
-    if info.eventCount == 0, let error = parser.emptyDumpError(info) { throw error }
+  /// treats that as one, and the caller requires stats), else a result that says what it
+  /// holds.
+  private static func checkStats(of info: inout DumpInfo, parser: some DialectParser, context: DialectContext)
+    throws(DumpError)
+  {
+    guard info.reportCount == 0, info.eventCount == 0, let error = parser.emptyDumpError(info) else { return }
+    guard !context.requiresStats else { throw error }
+    info.note(.emptyDump, ["message": .text(error.message)])
   }
 
   private static func noteCommonDiagnostics(_ info: inout DumpInfo, context: DialectContext) {

@@ -3,7 +3,8 @@ extension DiagnosticCode {
   public static let skippedSamples = DiagnosticCode(
     "skippedSamples",
     template:
-      "skipped {count} samples not newer than the previous sample of the same stats object (out-of-order or repeated lines)")
+      "skipped {count} samples not newer than the previous sample of the same stats object (out-of-order or repeated lines)"
+  )
 
   /// Counters went backwards or SSRCs changed behind one stats id; new segments started.
   public static let counterResets = DiagnosticCode(
