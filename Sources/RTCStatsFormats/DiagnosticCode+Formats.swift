@@ -30,6 +30,18 @@ extension DiagnosticCode {
     "skippedElements",
     template: "skipped {count} elements of snapshot arrays that are not stats objects")
 
+  /// A damaged line of a JSON-lines getStats log (a line cut by a crash and restart, two
+  /// writers interleaved, a line of something else) was skipped and the lines after it
+  /// read. Evidence: `line` (1-based), `problem` (what is wrong with it).
+  public static let damagedLine = DiagnosticCode(
+    "damagedLines", template: "skipped damaged line {line}: {problem}")
+
+  /// Several damaged lines of a JSON-lines log were skipped. Evidence: `count`, `lines`
+  /// (the first ten line numbers, comma-separated), `line` and `problem` (the first one).
+  public static let damagedLines = DiagnosticCode(
+    "damagedLines",
+    template: "skipped {count} damaged lines ({lines}); the first, line {line}: {problem}")
+
   /// Lines of an rtcstats dump that are not event arrays were skipped. Evidence: `count`.
   public static let skippedLines = DiagnosticCode(
     "skippedLines", template: "skipped {count} lines that are not event arrays")
@@ -105,6 +117,10 @@ extension DiagnosticCode {
   /// `events` (the events handed to the consumer).
   public static let noPeerConnection = DiagnosticCode(
     "noPeerConnection", template: "no peer connection in this dump ({events} events)")
+
+  /// A dump of a known dialect holds neither stats nor events (read for `inspect`, which
+  /// describes it; `analyze` refuses it). Evidence: `message` (what the dialect says).
+  public static let emptyDump = DiagnosticCode("emptyDump", template: "{message}")
 
   /// A warning given as text through the transitional `DumpInfo.warnings` setter.
   /// Evidence: `message`.

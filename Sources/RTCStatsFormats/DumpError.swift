@@ -20,6 +20,11 @@ public struct DumpError: Error, Equatable, Sendable, CustomStringConvertible {
     /// written. `problem` says what was expected (`unexpected end of input, expected ','`).
     /// `DumpReader` analyses the part before the cut when there is one.
     case truncated(problem: String)
+    /// Well-formed data beyond one of the reader's limits (``ReaderLimits``): never skipped
+    /// as damage, always the dump's error.
+    case limitExceeded
+    /// Compressed data that cannot be decompressed (corrupt gzip).
+    case undecodable
   }
 
   /// What kind of failure.
@@ -47,6 +52,20 @@ public struct DumpError: Error, Equatable, Sendable, CustomStringConvertible {
   public static func truncated(_ problem: String, line: Int? = nil, column: Int? = nil) -> DumpError {
     var error = DumpError(.data, "the dump is truncated: " + problem, line: line, column: column)
     error.reason = .truncated(problem: problem)
+    return error
+  }
+
+  /// The error for data beyond one of the reader's limits (``ReaderLimits``).
+  public static func limitExceeded(_ message: String, line: Int? = nil, column: Int? = nil) -> DumpError {
+    var error = DumpError(.data, message, line: line, column: column)
+    error.reason = .limitExceeded
+    return error
+  }
+
+  /// The error for compressed data that cannot be decompressed.
+  static func undecodable(_ message: String) -> DumpError {
+    var error = DumpError(.data, message)
+    error.reason = .undecodable
     return error
   }
 

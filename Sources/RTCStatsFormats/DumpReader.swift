@@ -19,16 +19,22 @@ public import RTCStatsCore
 public enum DumpReader {
   /// Reads the file at `path` (`"-"` for standard input).
   ///
-  /// - Parameter parallel: Whether a large JSON-lines log may be parsed on several threads
-  ///   (see ``read(source:sizeHint:parallel:into:)``).
+  /// - Parameters:
+  ///   - parallel: Whether a large JSON-lines log may be parsed on several threads (see
+  ///     ``read(source:sizeHint:parallel:requiresStats:into:)``).
+  ///   - requiresStats: Whether a dump of a known dialect without any stats or events is an
+  ///     error (`analyze`), or a result with an ``DiagnosticCode/emptyDump`` diagnostic
+  ///     (`inspect`, which describes every dump it recognises).
   /// - Returns: What the reader learned about the dump.
   /// - Throws: ``DumpError`` when the file cannot be read or is not a supported dump.
   public static func read(
-    path: String, parallel: Bool = true, into consumer: inout some StatsReportConsumer
+    path: String, parallel: Bool = true, requiresStats: Bool = true,
+    into consumer: inout some StatsReportConsumer
   ) throws(DumpError) -> DumpInfo {
     let file = try FileByteSource(path: path)
     defer { file.close() }
-    return try read(source: file, sizeHint: file.size, parallel: parallel, into: &consumer)
+    return try read(
+      source: file, sizeHint: file.size, parallel: parallel, requiresStats: requiresStats, into: &consumer)
   }
 
   /// Reads a dump from any byte source.
@@ -37,10 +43,12 @@ public enum DumpReader {
   ///   - sizeHint: The size of the stream when known (a regular file's size).
   ///   - parallel: Whether a large JSON-lines log may be parsed on several threads; the
   ///     reports reach the consumer in the same order either way.
+  ///   - requiresStats: Whether a dump of a known dialect without any stats or events is an
+  ///     error, or a result with an ``DiagnosticCode/emptyDump`` diagnostic.
   /// - Returns: What the reader learned about the dump.
   /// - Throws: ``DumpError`` when the source cannot be read or is not a supported dump.
   public static func read(
-    source: some ByteSource, sizeHint: Int? = nil, parallel: Bool = true,
+    source: some ByteSource, sizeHint: Int? = nil, parallel: Bool = true, requiresStats: Bool = true,
     into consumer: inout some StatsReportConsumer
   ) throws(DumpError) -> DumpInfo {
     var counting = CountingByteSource(source)
@@ -58,15 +66,27 @@ public enum DumpReader {
     defer { consumer = normalising.base }
     var info: DumpInfo
     if magic == [0x1F, 0x8B] {
-      var gzip = try GzipByteSource(PrefixedByteSource(prefix: magic, base: counting))
+      var gzip = try GzipByteSource(
+        PrefixedByteSource(prefix: magic, base: counting), toleratesTruncation: true)
       defer { gzip.close() }
-      info = try readDecompressed(
-        source: &gzip, sizeHint: nil, parallel: parallel, into: &normalising)
+      do throws(DumpError) {
+        info = try readDecompressed(
+          source: &gzip, context: DialectContext(allowsParallelLines: parallel, requiresStats: requiresStats),
+          into: &normalising)
+      } catch {
+        // Nothing before the cut could be analysed: say where the damage is, the gzip data.
+        guard gzip.endedEarly, error.isTruncation || gzip.producedBytes == 0 else { throw error }
+        throw type(of: gzip).truncatedError
+      }
       info.isCompressed = true
+      if gzip.endedEarly { noteCutGzip(&info) }
     } else {
       var plain = PrefixedByteSource(prefix: magic, base: counting)
       info = try readDecompressed(
-        source: &plain, sizeHint: sizeHint, parallel: parallel, into: &normalising)
+        source: &plain,
+        context: DialectContext(
+          sizeHint: sizeHint, allowsParallelLines: parallel, requiresStats: requiresStats),
+        into: &normalising)
     }
     info.bytes = counter.value
     normalising.finish()
@@ -74,21 +94,15 @@ public enum DumpReader {
   }
 
   private static func readDecompressed<Consumer: StatsReportConsumer>(
-    source: inout some ByteSource, sizeHint: Int?, parallel: Bool,
+    source: inout some ByteSource, context: DialectContext,
     into consumer: inout NormalisingConsumer<Consumer>
   ) throws(DumpError) -> DumpInfo {
-    let context = DialectContext(sizeHint: sizeHint, allowsParallelLines: parallel)
+    let sizeHint = context.sizeHint
     // A small file needs no 4 MB window: size it to the file when the size is known.
     var window = StreamWindow(
       initialSize: sizeHint.map { min($0 + 4096, StreamWindow.initialSize) } ?? StreamWindow.initialSize)
     window.ignoredMembers = context.ignoredMembers
-    _ = try window.fill(from: &source)
-    while window.unread.count < DumpPrefix.length, try window.fill(from: &source) {}
-    let unread = window.unread
-    let prefix = try DumpPrefix(
-      UnsafeRawBufferPointer(rebasing: unread.prefix(DumpPrefix.length)),
-      isComplete: window.isAtEndOfStream && unread.count <= DumpPrefix.length)
-    var dialect = try DialectRegistry.dialect(for: prefix)
+    var dialect = try DialectRegistry.dialect(for: DumpPrefix.read(window: &window, source: &source))
     while true {
       var info = DumpInfo(format: dialect.format)
       var parser = dialect.init(context)
@@ -98,10 +112,28 @@ public enum DumpReader {
         dialect = next
         continue
       }
-      try checkStats(of: info, parser: parser)
+      try checkStats(of: &info, parser: parser, context: context)
       noteCommonDiagnostics(&info, context: context)
       return info
     }
+  }
+
+  /// A gzip stream that ended before its end marker: the dump is truncated, and its
+  /// truncation diagnostic says that the gzip data is where (a cut between two lines parses
+  /// to its end and gets one here).
+  private static func noteCutGzip(_ info: inout DumpInfo) {
+    let problem = "the gzip data ends before its end marker"
+    if let index = info.diagnostics.firstIndex(where: { $0.code == .truncated }) {
+      if case .text(let text) = info.diagnostics[index].evidence["problem"] {
+        info.diagnostics[index].evidence.set("problem", .text(problem + " (" + text + ")"))
+      }
+      return
+    }
+    info.isTruncated = true
+    info.diagnostics.append(
+      Diagnostic(
+        .truncatedWithoutPosition,
+        evidence: ["problem": .text(problem), "reportCount": .integer(info.reportCount)]))
   }
 
   /// Runs one parser: its parse, then its finish, and the truncation rule.
@@ -131,10 +163,14 @@ public enum DumpReader {
   }
 
   /// A dump without reports: an error when it has no events either (and its dialect
-  /// treats that as one), else a result that says what it holds.
-  private static func checkStats(of info: DumpInfo, parser: some DialectParser) throws(DumpError) {
-    guard info.reportCount == 0 else { return }
-    if info.eventCount == 0, let error = parser.emptyDumpError(info) { throw error }
+  /// treats that as one, and the caller requires stats), else a result that says what it
+  /// holds.
+  private static func checkStats(of info: inout DumpInfo, parser: some DialectParser, context: DialectContext)
+    throws(DumpError)
+  {
+    guard info.reportCount == 0, info.eventCount == 0, let error = parser.emptyDumpError(info) else { return }
+    guard !context.requiresStats else { throw error }
+    info.note(.emptyDump, ["message": .text(error.message)])
   }
 
   private static func noteCommonDiagnostics(_ info: inout DumpInfo, context: DialectContext) {

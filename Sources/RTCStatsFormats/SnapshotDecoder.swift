@@ -27,7 +27,7 @@ public struct SnapshotDecoder {
     public var peerConnection: String?
   }
 
-  private var reader = SnapshotReader(decoder: MemberDecoder())
+  private var reader = SnapshotReader<StatsReport>(decoder: MemberDecoder())
   private var report = StatsReport()
   private var tracks = LegacyTrackMerge()
 
@@ -76,9 +76,11 @@ public struct SnapshotDecoder {
     report.removeAll()
     let peerConnection: String?
     do throws(JSONError) {
-      let shape = try json.lookahead(SnapshotShape.classify)
+      let shape = try json.lookahead { (reader) throws(JSONError) -> SnapshotShape in
+        try SnapshotShape.classify(&reader)
+      }
       switch shape {
-      case .log:
+      case .log, .wrappedLog:
         throw JSONError(
           .typeMismatch(expected: "one snapshot", found: "a log of several snapshots"), at: json.offset)
       case .unknown:

@@ -1,7 +1,20 @@
 /// A consumer that records what a dump holds without computing metrics: per peer
 /// connection the time span, the number of reports, the stats types and their counts, and
-/// clock anomalies. Used by `rtcstats inspect`.
+/// clock anomalies; the events of the dump (getUserMedia calls, peer connections that have
+/// events but no stats). Used by `rtcstats inspect`.
+///
+/// Linear in the input and bounded in memory: each report is recorded in place (no copy of
+/// what was gathered before), at most ``idLimit`` distinct stats ids and ``typeLimit``
+/// distinct type names are kept per peer connection (the counts say when there were more).
 public struct StatsInventory: StatsReportConsumer, Sendable {
+  /// The most distinct stats ids counted per peer connection.
+  public static let idLimit = 1 << 16
+  /// The most distinct type names counted per peer connection; objects of further types
+  /// are counted under ``otherTypes``.
+  public static let typeLimit = 1024
+  /// The type name objects beyond ``typeLimit`` distinct types are counted under.
+  public static let otherTypes = "(other types)"
+
   /// What one peer connection holds.
   public struct PeerConnection: Sendable {
     public var id: String
@@ -11,12 +24,20 @@ public struct StatsInventory: StatsReportConsumer, Sendable {
     /// Stats objects per `type` as written in the dump; a type inferred from the id or the
     /// members is marked `(inferred)`, an unknown one is `(no type)`.
     public var typeCounts: [String: Int] = [:]
-    /// Distinct stats ids seen.
+    /// Distinct stats ids seen, at most ``StatsInventory/idLimit``.
     public var objectCount: Int { ids.count }
+    /// Whether there were more distinct ids than ``StatsInventory/idLimit``.
+    public private(set) var hasMoreObjects = false
     /// Reports whose newest timestamp is older than the previous report's.
     public var backwardSteps = 0
     /// The longest gap between consecutive reports, ms.
     public var longestGap: Double?
+    /// Events of this peer connection (state changes, API calls).
+    public var eventCount = 0
+    /// The last `connectionState` an event gave, else the last `iceConnectionState`.
+    public var lastConnectionState: String? { connectionState ?? iceConnectionState }
+    var connectionState: String?
+    var iceConnectionState: String?
     fileprivate var ids: Set<String> = []
     fileprivate var previousReportTime: Double?
     fileprivate var gaps: [Double] = []
@@ -26,23 +47,52 @@ public struct StatsInventory: StatsReportConsumer, Sendable {
       guard !gaps.isEmpty else { return nil }
       return gaps.sorted()[gaps.count / 2]
     }
+
+    fileprivate mutating func noteID(_ id: String) {
+      guard ids.count < StatsInventory.idLimit else {
+        if !ids.contains(id) { hasMoreObjects = true }
+        return
+      }
+      ids.insert(id)
+    }
+
+    fileprivate mutating func noteType(_ name: String) {
+      if typeCounts[name] == nil, typeCounts.count >= StatsInventory.typeLimit {
+        typeCounts[StatsInventory.otherTypes, default: 0] += 1
+      } else {
+        typeCounts[name, default: 0] += 1
+      }
+    }
   }
 
-  public private(set) var peerConnections: [PeerConnection] = []
+  public internal(set) var peerConnections: [PeerConnection] = []
   private var indexByID: [String: Int] = [:]
+  /// The page's `getUserMedia` calls and their outcomes.
+  public internal(set) var getUserMedia = MediaRequests()
+  /// The page's `getDisplayMedia` calls and their outcomes.
+  public internal(set) var getDisplayMedia = MediaRequests()
+  /// Events in the dump, all peer connections and the page together.
+  public internal(set) var eventCount = 0
 
   public init() {}
 
   public mutating func consume(_ report: StatsReport, peerConnection: String) {
-    let position: Int
-    if let existing = indexByID[peerConnection] {
-      position = existing
-    } else {
-      position = peerConnections.count
-      indexByID[peerConnection] = position
-      peerConnections.append(PeerConnection(id: peerConnection))
-    }
-    var connection = peerConnections[position]
+    let position = self.position(of: peerConnection)
+    Self.record(report, into: &peerConnections[position])
+  }
+
+  /// The position of the peer connection named `name`, added when new.
+  mutating func position(of name: String) -> Int {
+    if let existing = indexByID[name] { return existing }
+    indexByID[name] = peerConnections.count
+    peerConnections.append(PeerConnection(id: name))
+    return peerConnections.count - 1
+  }
+
+  /// Adds one report to its connection, in place.
+  ///
+  /// - Complexity: O(*n*) in the objects of the report.
+  private static func record(_ report: StatsReport, into connection: inout PeerConnection) {
     connection.reportCount += 1
     var newest: Double?
     for index in 0..<report.count {
@@ -52,27 +102,25 @@ public struct StatsInventory: StatsReportConsumer, Sendable {
         let type = report.type(at: index)
         name = type == .other ? "(no type)" : type.name + " (inferred)"
       }
-      connection.typeCounts[name, default: 0] += 1
-      connection.ids.insert(report.id(at: index))
+      connection.noteType(name)
+      connection.noteID(report.id(at: index))
       if let timestamp = report.timestamp(at: index) {
         newest = max(newest ?? timestamp, timestamp)
         connection.firstTimestamp = min(connection.firstTimestamp ?? timestamp, timestamp)
         connection.lastTimestamp = max(connection.lastTimestamp ?? timestamp, timestamp)
       }
     }
-    if let time = report.timestamp ?? newest {
-      if let previous = connection.previousReportTime {
-        if time < previous {
-          connection.backwardSteps += 1
-        } else {
-          let gap = time - previous
-          connection.gaps.append(gap)
-          connection.longestGap = max(connection.longestGap ?? gap, gap)
-        }
+    guard let time = report.timestamp ?? newest else { return }
+    if let previous = connection.previousReportTime {
+      if time < previous {
+        connection.backwardSteps += 1
+      } else {
+        let gap = time - previous
+        connection.gaps.append(gap)
+        connection.longestGap = max(connection.longestGap ?? gap, gap)
       }
-      connection.previousReportTime = time
     }
-    peerConnections[position] = connection
+    connection.previousReportTime = time
   }
 
   /// Clock and coverage warnings for people: steps back in time, long gaps, timestamps that

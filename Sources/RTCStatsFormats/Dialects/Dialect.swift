@@ -59,6 +59,8 @@ struct DialectContext {
   var sizeHint: Int?
   /// Whether a large JSON-lines log may be parsed on several threads.
   var allowsParallelLines = true
+  /// Whether a dump without stats or events is an error (else a diagnostic).
+  var requiresStats = true
   /// Where member decoders count the members they ignore.
   var ignoredMembers = IgnoredMembers()
 }

@@ -3,7 +3,7 @@
 ///
 /// Specific shapes come first (a header line, telling top-level members), the catch-all
 /// getStats reader last. Inputs that are JSON but not WebRTC stats are recognised by
-/// ``rejections`` before any dialect is asked.
+/// ``rejections`` (``NotADump``) before any dialect is asked.
 enum DialectRegistry {
   /// The dialects, most specific first.
   static var dialects: [any DialectParser.Type] {
@@ -17,13 +17,7 @@ enum DialectRegistry {
   }
 
   /// Known inputs that are not getStats data: a message saying what they are, or `nil`.
-  static let rejections: [@Sendable (DumpPrefix) -> String?] = [
-    { prefix in
-      prefix.hasMember("statsSessionId")
-        ? "this is a Jitsi server-side stats dump (statsSessionId/stats-entry objects from Videobridge, Jicofo or Jigasi), not WebRTC getStats data"
-        : nil
-    }
-  ]
+  static var rejections: [@Sendable (DumpPrefix) -> String?] { NotADump.checks }
 
   /// The dialect that reads a dump starting with `prefix`.
   ///

@@ -1,9 +1,10 @@
 /// The first bytes of a (decompressed) dump, and the facts every dialect's sniffer asks
 /// about them: read once, before the registry asks the dialects.
 ///
-/// Making one checks the encoding (UTF-8, optional byte order mark) and that there is
-/// something besides whitespace; the sniffers then look at ``bytes`` from the first
-/// non-whitespace byte on, and for a top-level object at its first ``memberNames``.
+/// ``read(window:source:)`` checks the encoding (UTF-8, not UTF-16), consumes a UTF-8 byte
+/// order mark and the leading whitespace, however long, so that every dialect starts at the
+/// first byte of its data; the sniffers then look at ``bytes`` and, for a top-level object,
+/// at its first ``memberNames``.
 struct DumpPrefix {
   /// Bytes looked at: enough for every dialect's first member or line.
   static let length = 64 << 10
@@ -17,27 +18,43 @@ struct DumpPrefix {
   let memberNames: [String]
   /// Whether the dump starts with `[` and its first element is a string.
   let startsWithStringElement: Bool
+  /// The first member names of the first element, when the dump starts with `[{`.
+  let firstElementMemberNames: [String]
 
   /// The first byte (never whitespace).
   var first: UInt8 { bytes[0] }
 
-  /// Reads the facts of `prefix`, the first bytes of the stream.
+  /// Fills `window` from the start of the stream, checks the encoding, consumes a byte order
+  /// mark and the whitespace before the data (reading as far as it goes: the window stays
+  /// its size), and reads the facts of the next ``length`` bytes. The prefix points into the
+  /// window: use it before the window changes.
   ///
-  /// - Parameter isComplete: Whether `prefix` is the whole stream.
   /// - Throws: A ``DumpError`` for an empty, blank or UTF-16 file.
-  init(_ prefix: UnsafeRawBufferPointer, isComplete: Bool) throws(DumpError) {
-    let raw = prefix.bindMemory(to: UInt8.self)
-    var index = 0
-    if raw.count >= 3, raw[0] == 0xEF, raw[1] == 0xBB, raw[2] == 0xBF { index = 3 }
+  static func read(window: inout StreamWindow, source: inout some ByteSource) throws(DumpError) -> DumpPrefix
+  {
+    _ = try window.fill(from: &source)
+    while window.unread.count < 4, try window.fill(from: &source) {}
+    let raw = window.unread.bindMemory(to: UInt8.self)
+    guard !raw.isEmpty else { throw DumpError(.data, "the file is empty") }
     if let problem = Self.encodingProblem(raw) { throw DumpError(.data, problem) }
-    while index < raw.count, [0x20, 0x0A, 0x0D, 0x09].contains(raw[index]) { index += 1 }
-    guard index < raw.count else {
-      throw DumpError(.data, raw.isEmpty ? "the file is empty" : "the file contains only whitespace")
+    if raw.count >= 3, raw[0] == 0xEF, raw[1] == 0xBB, raw[2] == 0xBF { window.consume(3) }
+    guard try window.peekByte(from: &source) != nil else {
+      throw DumpError(.data, "the file contains only whitespace")
     }
-    bytes = UnsafeRawBufferPointer(rebasing: prefix[index...])
+    while window.unread.count < length, try window.fill(from: &source) {}
+    let unread = window.unread
+    return DumpPrefix(
+      UnsafeRawBufferPointer(rebasing: unread.prefix(length)),
+      isComplete: window.isAtEndOfStream && unread.count <= length)
+  }
+
+  /// The facts of `bytes`, which start with a byte that is not whitespace.
+  private init(_ bytes: UnsafeRawBufferPointer, isComplete: Bool) {
+    self.bytes = bytes
     self.isComplete = isComplete
     memberNames = bytes[0] == UInt8(ascii: "{") ? Self.memberNames(bytes) : []
     startsWithStringElement = bytes[0] == UInt8(ascii: "[") && Self.firstElementIsString(bytes)
+    firstElementMemberNames = bytes[0] == UInt8(ascii: "[") ? Self.firstElementMemberNames(bytes) : []
   }
 
   /// Whether the bytes start with `text`.
@@ -51,7 +68,8 @@ struct DumpPrefix {
   /// Whether the top-level object has a member `name` among its first ones.
   func hasMember(_ name: String) -> Bool { memberNames.contains(name) }
 
-  private static func encodingProblem(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+  /// What is wrong with the encoding of the first bytes, or `nil` for UTF-8.
+  static func encodingProblem(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
     if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
       return "the file is UTF-16 text; rtcstats reads UTF-8 (convert it with iconv -f UTF-16 -t UTF-8)"
     }
@@ -66,6 +84,11 @@ struct DumpPrefix {
 
   private static func memberNames(_ bytes: UnsafeRawBufferPointer) -> [String] {
     var reader = JSONReader(bytes)
+    return memberNames(&reader)
+  }
+
+  /// The member names of the object under the cursor, as far as the bytes reach.
+  private static func memberNames(_ reader: inout JSONReader) -> [String] {
     var names: [String] = []
     do throws(JSONError) {
       var object = try reader.beginObject()
@@ -78,6 +101,18 @@ struct DumpPrefix {
       // The prefix may end inside a member; the names seen so far decide.
     }
     return names
+  }
+
+  /// `[{"schemaVersion":1,…},…]`: the first names of the first element when it is an object.
+  private static func firstElementMemberNames(_ bytes: UnsafeRawBufferPointer) -> [String] {
+    var reader = JSONReader(bytes)
+    do throws(JSONError) {
+      var array = try reader.beginArray()
+      guard try reader.nextElement(in: &array), try reader.peekKind() == .object else { return [] }
+    } catch {
+      return []
+    }
+    return memberNames(&reader)
   }
 
   /// `["connectionInfo", null, {…}, 1697705841941]`: an event line. A snapshot entry would

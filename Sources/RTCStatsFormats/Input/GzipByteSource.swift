@@ -4,6 +4,11 @@ import CZlib
 ///
 /// Refuses output beyond ``maximumRatio`` times the compressed input once past
 /// ``ratioCheckThreshold`` bytes: real stats dumps compress 10–50×; a gzip bomb (deflate tops out near 1000×) far more.
+///
+/// A stream cut before its end marker (a half-uploaded attachment) throws
+/// ``truncatedError`` once everything before the cut is decompressed, or, when made with
+/// `toleratesTruncation`, simply ends there and says so in ``endedEarly``: `DumpReader`
+/// analyses what there is and marks the dump truncated.
 package struct GzipByteSource<Base: ByteSource>: ByteSource {
   /// Largest accepted decompressed/compressed ratio.
   package static var maximumRatio: Int { 250 }
@@ -19,22 +24,33 @@ package struct GzipByteSource<Base: ByteSource>: ByteSource {
   private var input: UnsafeMutableRawBufferPointer
   private var inputEnded = false
   private var finished = false
+  private let toleratesTruncation: Bool
+  /// Whether the compressed stream ended before its end marker (only with
+  /// `toleratesTruncation`; otherwise ``read(into:)`` throws ``truncatedError``).
+  package private(set) var endedEarly = false
   private var compressedBytes = 0
   private var decompressedBytes = 0
   /// Bytes already read from `base` (the gzip header among them).
   private var pending: [UInt8]
 
+  /// Decompressed bytes produced so far.
+  package var producedBytes: Int { decompressedBytes }
+
   /// Wraps `base`; `prefix` holds bytes already read from it (at least the magic).
-  package init(_ base: Base, prefix: [UInt8] = []) throws(DumpError) {
+  ///
+  /// - Parameter toleratesTruncation: Whether a stream cut before its end marker ends
+  ///   quietly (``endedEarly``) instead of throwing ``truncatedError``.
+  package init(_ base: Base, prefix: [UInt8] = [], toleratesTruncation: Bool = false) throws(DumpError) {
     self.base = base
     self.pending = prefix
+    self.toleratesTruncation = toleratesTruncation
     stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
     stream.initialize(to: z_stream())
     input = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
     // 15 + 32: gzip or zlib header, detected automatically.
     let status = inflateInit2_(
       stream, 15 + 32, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
-    guard status == Z_OK else { throw DumpError(.data, "cannot start gzip decompression") }
+    guard status == Z_OK else { throw DumpError.undecodable("cannot start gzip decompression") }
   }
 
   /// Frees zlib's state.
@@ -70,21 +86,22 @@ package struct GzipByteSource<Base: ByteSource>: ByteSource {
       if status == Z_BUF_ERROR && inputEnded { break }
       guard status == Z_OK || status == Z_BUF_ERROR else {
         let message = stream.pointee.msg.map { String(cString: $0) } ?? "error \(status)"
-        throw DumpError(.data, "gzip data is corrupt: " + message)
+        throw DumpError.undecodable("gzip data is corrupt: " + message)
       }
     }
     let produced = buffer.count - Int(stream.pointee.avail_out)
     if produced == 0 && inputEnded && !finished {
       // The compressed stream ended before its end marker: a cut-off download.
       finished = true
-      throw Self.truncatedError
+      guard toleratesTruncation else { throw Self.truncatedError }
+      endedEarly = true
+      return 0
     }
     decompressedBytes += produced
     if decompressedBytes > Self.ratioCheckThreshold
       && decompressedBytes / max(compressedBytes, 1) > Self.maximumRatio
     {
-      throw DumpError(
-        .data,
+      throw DumpError.limitExceeded(
         "gzip data expands more than \(Self.maximumRatio) times (\(compressedBytes) bytes to over \(decompressedBytes >> 20) MB); refusing a likely gzip bomb"
       )
     }

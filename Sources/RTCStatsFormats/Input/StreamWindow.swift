@@ -39,6 +39,9 @@ struct StreamWindow: ~Copyable {
   private(set) var totalBytes = 0
   /// The dump's tally of ignored members, rolled back when a unit is parsed again.
   var ignoredMembers: IgnoredMembers?
+  /// The line and column last computed, so that positions asked for in stream order cost
+  /// the bytes between them, not the whole window each (a log with many damaged lines).
+  private let lineCache = LineCache()
 
   init(initialSize: Int = StreamWindow.initialSize, maximumSize: Int = StreamWindow.defaultMaximumSize) {
     storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(initialSize, 64), alignment: 64)
@@ -98,8 +101,8 @@ struct StreamWindow: ~Copyable {
     if start > 0 { compact() }
     if end == storage.count {
       guard storage.count < maximumSize else {
-        throw DumpError(
-          .data, "a single JSON value is larger than \(maximumSize >> 20) MB; not a stats dump")
+        throw DumpError.limitExceeded(
+          "a single JSON value is larger than \(maximumSize >> 20) MB; not a stats dump")
       }
       grow(to: min(storage.count * 2, maximumSize))
     }
@@ -139,6 +142,7 @@ struct StreamWindow: ~Copyable {
   private mutating func compact() {
     let unreadCount = end - start
     countLines(in: 0..<start)
+    lineCache.reset()
     droppedBytes += start
     if unreadCount > 0 {
       storage.allocatedBase.copyMemory(from: storage.allocatedBase + start, byteCount: unreadCount)
@@ -173,19 +177,26 @@ struct StreamWindow: ~Copyable {
   }
 
   /// 1-based line and column of the byte at window offset `offset` (relative to `start`).
+  ///
+  /// - Complexity: O(*n*) in the bytes since the position asked for before (in this window
+  ///   fill), or since the start of the window when `offset` lies before it.
   func lineAndColumn(ofUnreadOffset offset: Int) -> (line: Int, column: Int) {
     let bytes = storage.allocatedBase.assumingMemoryBound(to: UInt8.self)
-    let target = min(start + offset, end)
-    var line = droppedLines + 1
-    var column = droppedColumn + 1
-    for index in 0..<target {
+    let target = max(min(start + offset, end), 0)
+    var (index, line, column) = (0, droppedLines + 1, droppedColumn + 1)
+    if let cached = lineCache.position, cached.index <= target {
+      (index, line, column) = cached
+    }
+    while index < target {
       if bytes[index] == 0x0A {
         line += 1
         column = 1
       } else {
         column += 1
       }
+      index += 1
     }
+    lineCache.position = (target, line, column)
     return (line, column)
   }
 
@@ -259,6 +270,9 @@ struct StreamWindow: ~Copyable {
     if case .unexpectedEnd = error.kind, isAtEndOfStream, start + error.offset >= end {
       return .truncated(error.description, line: line, column: column)
     }
+    if case .limitExceeded = error.kind {
+      return .limitExceeded(error.description, line: line, column: column)
+    }
     return DumpError(.data, error.description, line: line, column: column)
   }
 
@@ -274,4 +288,12 @@ struct StreamWindow: ~Copyable {
     }
     start += 1
   }
+}
+
+/// The last position ``StreamWindow/lineAndColumn(ofUnreadOffset:)`` computed: its index in
+/// the window's storage, line and column. Reset when the window moves its bytes.
+private final class LineCache {
+  var position: (index: Int, line: Int, column: Int)?
+
+  func reset() { position = nil }
 }

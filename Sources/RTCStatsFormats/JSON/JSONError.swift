@@ -20,6 +20,9 @@ package struct JSONError: Error, Equatable, Sendable, CustomStringConvertible {
     case trailingData
     /// A value of another JSON type than the one required here.
     case typeMismatch(expected: String, found: String)
+    /// Well-formed, but beyond one of the reader's limits (``ReaderLimits``); `what` says
+    /// which.
+    case limitExceeded(String)
   }
 
   package var kind: Kind
@@ -43,6 +46,7 @@ package struct JSONError: Error, Equatable, Sendable, CustomStringConvertible {
     case .tooDeep(let limit): "arrays and objects nested deeper than \(limit) levels"
     case .trailingData: "unexpected data after the end of the JSON value"
     case .typeMismatch(let expected, let found): "expected \(expected), found \(found)"
+    case .limitExceeded(let what): what
     }
   }
 

@@ -95,9 +95,8 @@ struct MemberDecoder {
       case .type:
         try readType(&reader, name: name, policy: policy, into: &rows, row: row)
       case .timestamp:
-        if let value = try number(&reader, name: name, policy: policy) {
-          if value > Timestamps.microsecondThreshold { sawMicroseconds = true }
-          rows.setTimestamp(Timestamps.milliseconds(value), at: row)
+        if let value = try timestamp(&reader, name: name, policy: policy) {
+          rows.setTimestamp(value, at: row)
           decoded.hadTimestamp = true
         }
       case .timestampMicroseconds:
@@ -130,6 +129,25 @@ struct MemberDecoder {
       }
     }
     return decoded
+  }
+
+  /// A `timestamp` member in ms since the epoch: a number (µs beyond
+  /// ``Timestamps/microsecondThreshold``, converted and noted) or an ISO 8601 string, as
+  /// `JSON.stringify` writes the `Date` of a legacy report (`"2024-03-01T10:00:00.123Z"`).
+  private mutating func timestamp(_ reader: inout JSONReader, name: JSONKey, policy: MemberPolicy)
+    throws(JSONError) -> Double?
+  {
+    if reader.peekByte() == UInt8(ascii: "\""),
+      let date = try reader.lookahead({ (reader) throws(JSONError) -> Double? in
+        ISO8601.milliseconds(try reader.readStringToken().bytes)
+      })
+    {
+      try reader.skipValue()
+      return date
+    }
+    guard let value = try number(&reader, name: name, policy: policy) else { return nil }
+    if value > Timestamps.microsecondThreshold { sawMicroseconds = true }
+    return Timestamps.milliseconds(value)
   }
 
   /// `"type": "inbound-rtp"` (a hash of the bytes, no string built for known types), a

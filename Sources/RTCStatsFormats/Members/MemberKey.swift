@@ -71,14 +71,21 @@ enum MemberTables {
     return MemberKeyTable(names, policy: .rtcstatsDump)
   }()
 
-  /// Legacy (callback `getStats`) member names.
-  static let legacyGoog: MemberKeyTable<LegacyGoogStatsField, LegacyGoogStatsTextField> = {
+  /// Legacy (callback `getStats`) member names, in rtcstats dumps (objects filed by id).
+  static let legacyGoog = MemberKeyTable(legacyGoogNames, policy: .legacyGoog)
+
+  /// Legacy member names in getStats snapshots (the id is a member).
+  static let legacyGoogSnapshot = MemberKeyTable(legacyGoogNames, policy: .legacyGoogSnapshot)
+
+  private static var legacyGoogNames:
+    [(name: String, value: MemberKey<LegacyGoogStatsField, LegacyGoogStatsTextField>)]
+  {
     var names: [(name: String, value: MemberKey<LegacyGoogStatsField, LegacyGoogStatsTextField>)] =
       [("id", .id), ("type", .type), ("timestamp", .timestamp)]
     for field in LegacyGoogStatsField.allCases { names.append((field.name, .numeric(field))) }
     for field in LegacyGoogStatsTextField.allCases { names.append((field.name, .text(field))) }
-    return MemberKeyTable(names, policy: .legacyGoog)
-  }()
+    return names
+  }
 
   private static func w3cNames(nested: Bool) -> [(name: String, value: StatsKey)] {
     var names: [(name: String, value: StatsKey)] = [

@@ -6,6 +6,7 @@
 /// | ``w3c`` | numbers, numeric strings, booleans as 0/1 | strings, numbers and booleans spelled out | counted as ignored | the `id` member | a string (or its spelling) |
 /// | ``rtcstatsDump`` | as ``w3c`` | as ``w3c`` | counted as ignored | the key the object is filed under | as ``w3c``, or a compressed number |
 /// | ``legacyGoog`` | as ``w3c``, and `"true"`/`"false"` | strings only | skipped silently | the key | strings only |
+/// | ``legacyGoogSnapshot`` | as ``legacyGoog`` | strings, numbers spelled out | skipped silently | the `id` member | strings only |
 /// | ``webrtcInternals`` | as ``w3c``, and JSON-quoted numbers (`"\"42\""`) | strings with JSON quotes stripped, numbers as written | skipped silently | (series) | (series) |
 struct MemberPolicy: Sendable {
   // The policies are computed, not stored: constants the compiler folds into each call site,
@@ -60,6 +61,15 @@ struct MemberPolicy: Sendable {
     MemberPolicy(
       countsIgnored: false, readsBooleanStrings: true, decodesJSONStrings: false,
       numbersAsText: .rejected, booleansAsText: false, idComesFromKey: true,
+      readsCompressedTypes: false)
+  }
+
+  /// Legacy goog stats as an app serialised a callback `getStats()` result, like W3C
+  /// objects (`[{"id":…,"type":"ssrc","timestamp":"2024-…Z",…}]`): the id is a member.
+  static var legacyGoogSnapshot: MemberPolicy {
+    MemberPolicy(
+      countsIgnored: false, readsBooleanStrings: true, decodesJSONStrings: false,
+      numbersAsText: .canonical, booleansAsText: false, idComesFromKey: false,
       readsCompressedTypes: false)
   }
 

@@ -37,10 +37,22 @@ struct LegacyTrackMerge {
       if let index = mediaSources.firstIndex(where: { $0.id == id }) {
         mediaSources[index].trackIdentifier = trackIdentifier
       } else {
+        // Media sources whose ids never repeat (a hostile dump) would make the search
+        // quadratic: the oldest are forgotten past the limit.
+        if mediaSources.count >= LegacyTrackMerge.sourceLimit {
+          mediaSources.removeFirst(LegacyTrackMerge.sourceLimit / 2)
+        }
         mediaSources.append((id, trackIdentifier))
       }
     }
   }
+
+  /// The most `media-source` objects kept per connection (searched in order); the oldest
+  /// half is forgotten past it.
+  static let sourceLimit = 256
+  /// The most `track` objects kept per connection; they are forgotten past it (the current
+  /// report's are kept again at once).
+  static let trackLimit = 4096
 
   /// The numeric members lent by a `track` object.
   static let lentNumbers: [NumericField] = [
@@ -63,6 +75,7 @@ struct LegacyTrackMerge {
       lastConnection >= 0 && connections[lastConnection].name == peerConnection
       ? lastConnection : connectionIndex[peerConnection] ?? addConnection(peerConnection)
     lastConnection = index
+    if connections[index].tracks.count > Self.trackLimit { connections[index].tracks.removeAll() }
     for row in 0..<report.count {
       switch report.type(at: row) {
       case .track:

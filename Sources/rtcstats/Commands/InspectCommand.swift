@@ -3,7 +3,9 @@ import RTCStatsFormats
 import Synchronization
 
 /// `rtcstats inspect`: what a dump holds — dialect, browser, peer connections with their
-/// duration and report count, stats types and counts, truncation and clock warnings.
+/// duration and report count, stats types and counts, truncation and clock warnings; and,
+/// for every dump it recognises, with or without stats, the getUserMedia and
+/// getDisplayMedia calls and the peer connections known only from their events.
 struct InspectCommand {
   var options: InspectOptions
   var console: Console
@@ -64,11 +66,12 @@ struct InspectCommand {
     return inspect(path: input.path)
   }
 
-  /// Reads the dump at `path` into an inventory.
+  /// Reads the dump at `path` into an inventory; a dump of a known dialect without stats is
+  /// described too.
   static func inspect(path: String) -> Inspection {
     var inventory = StatsInventory()
     do throws(DumpError) {
-      let info = try DumpReader.read(path: path, into: &inventory)
+      let info = try DumpReader.read(path: path, requiresStats: false, into: &inventory)
       return Inspection(path: path, outcome: .success((info, inventory)))
     } catch {
       return Inspection(path: path, outcome: .failure(error))
@@ -89,75 +92,57 @@ struct InspectCommand {
     lines.append("  size:      " + HumanUnits.bytes(info.bytes) + (info.isCompressed ? " (gzip)" : ""))
     lines.append("  browser:   " + (info.userAgent ?? "unknown"))
     lines.append("  reports:   \(info.reportCount)")
+    if result.inventory.eventCount > 0 { lines.append("  events:    \(result.inventory.eventCount)") }
     for warning in info.warnings + result.inventory.warnings() { lines.append("  warning:   \(warning)") }
-    for connection in result.inventory.peerConnections {
-      var line = "  peer connection \(connection.id): "
-      if let first = connection.firstTimestamp, let last = connection.lastTimestamp {
-        line += HumanUnits.dateTime(milliseconds: first) + " UTC, "
-        line += HumanUnits.duration(milliseconds: last - first) + ", "
-      }
-      line += Plural.count(connection.reportCount, "report") + ", "
-      line += Plural.count(connection.objectCount, "stats object")
-      if let interval = connection.typicalInterval {
-        line += ", every \(HumanUnits.duration(milliseconds: interval))"
-      }
-      lines.append(line)
-      let types = connection.typeCounts.sorted {
-        $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key
-      }
-      lines.append("    types: " + types.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+    let inventory = result.inventory
+    for (name, requests) in [
+      ("getUserMedia", inventory.getUserMedia), ("getDisplayMedia", inventory.getDisplayMedia),
+    ]
+    where !requests.isEmpty {
+      lines.append("  \(name): " + Self.describe(requests))
+    }
+    for connection in inventory.peerConnections {
+      lines.append(contentsOf: Self.render(connection))
     }
     return lines.map(TerminalText.escaped).joined(separator: "\n") + "\n"
   }
 
-  /// The JSON document of one inspection (JSON escapes every control character itself).
-  static func encode(_ inspection: Inspection, into writer: inout JSONWriter) {
-    writer.beginObject()
-    writer.member("schemaVersion", AnalysisJSONEncoder.schemaVersion)
-    writer.key("source")
-    writer.beginObject()
-    writer.member("path", inspection.path)
-    switch inspection.outcome {
-    case .failure(let error):
-      writer.endObject()
-      writer.key("error")
-      writer.beginObject()
-      writer.member("message", error.message)
-      writer.member("line", error.line)
-      writer.member("column", error.column)
-      writer.member("exitCode", Int(inspection.status.rawValue))
-      writer.endObject()
-    case .success(let result):
-      let info = result.info
-      AnalysisJSONEncoder.encodeSourceMembers(of: info.summary, into: &writer)
-      writer.endObject()
-      writer.member("reportCount", info.reportCount)
-      writer.member("truncated", info.isTruncated)
-      writer.key("warnings")
-      writer.beginArray()
-      for warning in info.warnings + result.inventory.warnings() { writer.string(warning) }
-      writer.endArray()
-      writer.key("peerConnections")
-      writer.beginArray()
-      for connection in result.inventory.peerConnections {
-        writer.beginObject()
-        writer.member("id", connection.id)
-        writer.member("startTime", connection.firstTimestamp)
-        writer.member("endTime", connection.lastTimestamp)
-        writer.member("reportCount", connection.reportCount)
-        writer.member("objectCount", connection.objectCount)
-        writer.member("typicalInterval", connection.typicalInterval)
-        writer.key("types")
-        writer.beginObject()
-        for (name, count) in connection.typeCounts.sorted(by: { $0.key < $1.key }) {
-          writer.key(name)
-          writer.integer(count)
-        }
-        writer.endObject()
-        writer.endObject()
-      }
-      writer.endArray()
+  /// The lines of one peer connection: its time span, reports and types, or, without
+  /// stats, its events and last connection state.
+  static func render(_ connection: StatsInventory.PeerConnection) -> [String] {
+    var line = "  peer connection \(connection.id): "
+    guard connection.reportCount > 0 else {
+      line += "no stats, " + Plural.count(connection.eventCount, "event")
+      if let state = connection.lastConnectionState { line += ", last state \(state)" }
+      return [line]
     }
-    writer.endObject()
+    if let first = connection.firstTimestamp, let last = connection.lastTimestamp {
+      line += HumanUnits.dateTime(milliseconds: first) + " UTC, "
+      line += HumanUnits.duration(milliseconds: last - first) + ", "
+    }
+    line += Plural.count(connection.reportCount, "report") + ", "
+    line +=
+      connection.hasMoreObjects
+      ? "more than \(StatsInventory.idLimit) stats objects"
+      : Plural.count(connection.objectCount, "stats object")
+    if let interval = connection.typicalInterval {
+      line += ", every \(HumanUnits.duration(milliseconds: interval))"
+    }
+    let types = connection.typeCounts.sorted {
+      $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key
+    }
+    return [line, "    types: " + types.map { "\($0.key) \($0.value)" }.joined(separator: ", ")]
+  }
+
+  /// `2 calls, 1 success, 1 failure (NotAllowedError: Permission denied)`.
+  static func describe(_ requests: MediaRequests) -> String {
+    var text =
+      Plural.count(requests.calls, "call") + ", "
+      + Plural.count(requests.successes, "success", plural: "successes")
+    text += ", " + Plural.count(requests.failures, "failure")
+    if let failure = requests.firstFailure, !failure.isEmpty {
+      text += " (" + String(failure.prefix(120)) + ")"
+    }
+    return text
   }
 }

@@ -3,12 +3,15 @@ import RTCStatsCore
 /// Reads getStats snapshots and logs of them: every shape of ``SnapshotShape``, as one JSON
 /// value, JSON lines, or a JSON array, streamed unit by unit.
 ///
-/// A *unit* is one top-level value, or one element of a top-level array of snapshots, so a
-/// 500 MB log is read with a window of a few MB. Each unit is classified on its own
-/// (``SnapshotShape/classify(_:)``), so a log may mix shapes; ``SnapshotReader`` reads it.
-/// Reports without a peer connection name go to ``defaultPeerConnection``. This is the
-/// catch-all dialect: it claims every dump that starts with `[` or `{` and no other
-/// dialect took.
+/// A *unit* is one top-level value, or one element of a top-level array of snapshots (or of
+/// a wrapper's log, `{"snapshots":[…]}`), so a 500 MB log is read with a window of a few MB.
+/// Each unit is classified on its own (``SnapshotShape/classify(_:probesMembers:)``), so a
+/// log may mix shapes; ``SnapshotReader`` reads it, and a legacy callback `getStats()`
+/// snapshot is mapped to W3C rows (``LegacySnapshots``). Reports without a peer connection
+/// name go to ``defaultPeerConnection``. A damaged line of a JSON-lines log is skipped
+/// (``DamagedLines`` has the rule). This is the catch-all dialect: it claims every dump that
+/// starts with `[` or `{` and no other dialect took; a dump in which no object has a `type`
+/// (or members that tell one) is refused, never read as an empty result.
 struct GetStatsParser: DialectParser {
   static let defaultPeerConnection = "PC_0"
   static var format: DumpFormat { .getStatsLog }
@@ -17,21 +20,43 @@ struct GetStatsParser: DialectParser {
     prefix.first == UInt8(ascii: "[") || prefix.first == UInt8(ascii: "{")
   }
 
-  private var snapshots: SnapshotReader
-  private var report = StatsReport()
+  var snapshots: SnapshotReader<StatsReport>
+  var legacy = LegacySnapshots()
+  var report = StatsReport()
   /// Stats objects logged one per line, gathered until an id repeats.
-  private var looseReport = StatsReport()
-  private var looseIDs: Set<String> = []
-  private var shapes: [SnapshotShape] = []
+  var looseReport = StatsReport()
+  var looseIDs: Set<String> = []
+  var shapes: [SnapshotShape] = []
   /// The shape of the last unit that began with `[{`: a log repeats its shape, so later
   /// such units skip the classification pass.
-  private var arrayOfObjectsShape: SnapshotShape?
+  var arrayOfObjectsShape: SnapshotShape?
   /// The shape of the last top-level unit, and whether every unit so far fit on one line:
   /// together they tell when the rest of the stream may be parsed in parallel.
-  private var lastTopShape: SnapshotShape?
-  private var unitsAreSingleLines = true
+  var lastTopShape: SnapshotShape?
+  var unitsAreSingleLines = true
+  /// Whether the stream is JSON lines (the first value fitted on one line, or the line after
+  /// a damaged first line is one value): only then are damaged lines skipped.
+  var isJSONLines: Bool?
   /// Top-level units read so far.
   var unitCount = 0
+  /// The peer connection a wrapper around a log names, for its snapshots.
+  var wrapperPeerConnection: String?
+  /// The damaged lines skipped.
+  var damaged = DamagedLines()
+  /// Whether the stream this parser reads is a chunk of a larger one cut at a line end (a
+  /// parallel worker's, not the last): a value cut at its end is a damaged line, not a
+  /// truncated dump.
+  var chunkEndsBeforeStreamEnd = false
+  /// Whether an object with a type (written or inferred) was read, and what the first unit
+  /// without one held.
+  var sawTypedObject = false
+  var untypedUnit: String?
+  /// Whether legacy snapshots are mapped as they are read; a parallel worker leaves them to
+  /// the calling thread (``deferredLegacy``), so that each connection's mapper sees them in
+  /// dump order.
+  var mapsLegacySnapshots = true
+  /// A worker's legacy snapshots: the index of the placeholder report each replaces.
+  var deferredLegacy: [(index: Int, peerConnection: String, snapshot: LegacyGoogStatsReport)] = []
 
   /// Whether this parser may hand the rest of a JSON-lines stream to worker threads (not
   /// for the workers themselves).
@@ -54,28 +79,39 @@ struct GetStatsParser: DialectParser {
     into consumer: inout some StatsReportConsumer, info: inout DumpInfo
   ) throws(DumpError) -> ParseOutcome {
     while let next = try window.peekByte(from: &source) {
-      if unitCount > 0 { try Self.checkUnitStart(next, window: window) }
       if allowsParallelLines, unitCount >= 2, unitsAreSingleLines, Self.isLineShape(lastTopShape),
         ParallelLines.isWorthIt(window: window, sizeHint: sizeHint)
       {
+        // The workers check each unit's start and skip damaged lines themselves.
         try ParallelLines.parse(window: &window, source: &source, into: &consumer, info: &info, parser: &self)
         break
       }
       let before = window.position
-      try parseUnit(window: &window, source: &source, into: &consumer, info: &info, level: 0)
-      if allowsParallelLines, unitCount < 2, unitsAreSingleLines {
-        // Only the first units decide whether the stream is one value per line.
-        let bytes = window.consumedBytes(since: before)
-        let hasNewline = bytes.map { unit in
-          unit.baseAddress.map { System.firstByte(0x0A, in: $0, count: unit.count) != nil } ?? false
-        }
-        if hasNewline ?? true {
-          unitsAreSingleLines = false
-        }
+      do throws(DumpError) {
+        if unitCount > 0 || damaged.count > 0 { try Self.checkUnitStart(next, window: window) }
+        try parseUnit(window: &window, source: &source, into: &consumer, info: &info, level: 0)
+      } catch {
+        try skipDamagedLine(after: error, unitStart: before, window: &window, source: &source)
+        continue
       }
+      noteLineShape(window: window, unitStart: before)
       unitCount += 1
     }
+    try damaged.check(valuesRead: unitCount)
+    try checkTypedObjects(info)
     return .done
+  }
+
+  /// Notes whether the first units fitted on one line: the first decides whether the stream
+  /// is JSON lines, the first two whether it may be parsed in parallel.
+  private mutating func noteLineShape(window: borrowing StreamWindow, unitStart: Int) {
+    guard unitCount < 2, isJSONLines == nil || unitsAreSingleLines else { return }
+    let bytes = window.consumedBytes(since: unitStart)
+    let hasNewline = bytes.map { unit in
+      unit.baseAddress.map { System.firstByte(0x0A, in: $0, count: unit.count) != nil } ?? false
+    }
+    if isJSONLines == nil { isJSONLines = hasNewline == false }
+    if hasNewline ?? true { unitsAreSingleLines = false }
   }
 
   /// Shapes whose units are independent lines: safe to parse out of order.
@@ -101,120 +137,20 @@ struct GetStatsParser: DialectParser {
     try parseUnit(window: &window, source: &source, into: &consumer, info: &info, level: 0)
   }
 
-  /// Takes the notes of a worker's parser: shapes seen, µs timestamps, ignored members.
-  mutating func absorb(_ worker: GetStatsParser) {
+  /// Takes the notes of a worker's parser: shapes seen, µs timestamps, ignored members,
+  /// typed objects, damaged lines (numbered from `firstLine`, where its chunk began).
+  mutating func absorb(_ worker: GetStatsParser, firstLine: Int) {
     for shape in worker.shapes where !shapes.contains(shape) { shapes.append(shape) }
     snapshots.absorb(worker.snapshots)
     ignoredMembers.absorb(worker.ignoredMembers)
+    sawTypedObject = sawTypedObject || worker.sawTypedObject
+    if untypedUnit == nil { untypedUnit = worker.untypedUnit }
+    damaged.absorb(worker.damaged, firstLine: firstLine)
   }
 
-  private mutating func parseUnit(
-    window: inout StreamWindow, source: inout some ByteSource,
-    into consumer: inout some StatsReportConsumer, info: inout DumpInfo, level: Int
-  ) throws(DumpError) {
-    let shape = try classify(window: &window, source: &source)
-    if level == 0 { lastTopShape = shape }
-    switch shape {
-    case .log where level < 3:
-      note(.log)
-      try window.expectByte(UInt8(ascii: "["), from: &source, expected: "'['")
-      var isFirst = true
-      while true {
-        guard let next = try window.peekByte(from: &source) else {
-          throw window.positioned(
-            JSONError(.unexpectedEnd(expected: "',' or ']'"), at: window.unread.count))
-        }
-        if next == UInt8(ascii: "]") {
-          window.consume(1)
-          return
-        }
-        if !isFirst {
-          try window.expectByte(UInt8(ascii: ","), from: &source, expected: "',' or ']'")
-        }
-        isFirst = false
-        try parseUnit(window: &window, source: &source, into: &consumer, info: &info, level: level + 1)
-      }
-    case .empty:
-      _ = try window.parseValue(from: &source) { (reader) throws(JSONError) -> Void in
-        try reader.skipValue()
-      }
-    case .unknown, .log:
-      let description =
-        try window.parseValue(from: &source) { (reader) throws(JSONError) -> String in
-          try Self.describeUnknown(&reader)
-        } ?? "nothing"
-      throw DumpError(.data, "not getStats data: found \(description)")
-    case .statsObject, .statsArray, .entriesArray, .keyValueArray, .statsMap, .wrapper:
-      note(shape)
-      let peerConnection =
-        try window.parseValue(from: &source) { (reader) throws(JSONError) -> String? in
-          report.removeAll()
-          return try snapshots.read(&reader, shape: shape, into: &report)
-        } ?? nil
-      if shape == .statsObject {
-        addLoose(into: &consumer, info: &info)
-      } else {
-        emit(peerConnection: peerConnection, into: &consumer, info: &info)
-      }
-    }
-  }
-
-  /// The shape of the next unit; a unit that starts like the last array of objects is
-  /// taken to have its shape.
-  private mutating func classify(window: inout StreamWindow, source: inout some ByteSource)
-    throws(DumpError) -> SnapshotShape
-  {
-    let startsArrayOfObjects = Self.startsWithArrayOfObjects(window.unread)
-    if startsArrayOfObjects, let known = arrayOfObjectsShape { return known }
-    let shape =
-      try window.peekValue(from: &source) { (reader) throws(JSONError) -> SnapshotShape in
-        try SnapshotShape.classify(&reader)
-      } ?? .empty
-    if startsArrayOfObjects, shape == .statsArray || shape == .keyValueArray {
-      arrayOfObjectsShape = shape
-    }
-    return shape
-  }
-
-  /// Whether `bytes` start with `[`, optional whitespace and `{`.
-  private static func startsWithArrayOfObjects(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    guard bytes.first == UInt8(ascii: "[") else { return false }
-    for byte in bytes.dropFirst().prefix(64) {
-      if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { continue }
-      return byte == UInt8(ascii: "{")
-    }
-    return false
-  }
-
-  // MARK: - Emitting
-
-  private mutating func emit(
-    peerConnection: String?, into consumer: inout some StatsReportConsumer, info: inout DumpInfo
-  ) {
-    guard report.count > 0 else { return }
-    consumer.consume(report, peerConnection: peerConnection ?? Self.defaultPeerConnection)
-    info.reportCount += 1
-  }
-
-  private mutating func addLoose(into consumer: inout some StatsReportConsumer, info: inout DumpInfo) {
-    guard report.count > 0 else { return }
-    let id = report.id(at: 0)
-    if looseIDs.contains(id) { flushLoose(into: &consumer, info: &info) }
-    looseIDs.insert(id)
-    looseReport.appendCopy(of: 0, from: report)
-  }
-
-  /// Emits what is still gathered (stats objects logged one per line).
-  mutating func flushLoose(into consumer: inout some StatsReportConsumer, info: inout DumpInfo) {
-    guard looseReport.count > 0 else { return }
-    consumer.consume(looseReport, peerConnection: Self.defaultPeerConnection)
-    info.reportCount += 1
-    looseReport.removeAll()
-    looseIDs.removeAll(keepingCapacity: true)
-  }
-
-  private mutating func note(_ shape: SnapshotShape) {
-    if !shapes.contains(shape) { shapes.append(shape) }
+  /// The W3C report of a legacy snapshot a worker deferred (``deferredLegacy``).
+  mutating func mapDeferredLegacy(_ snapshot: LegacyGoogStatsReport, peerConnection: String) -> StatsReport {
+    legacy.map(snapshot, peerConnection: peerConnection)
   }
 
   // MARK: - End
@@ -226,6 +162,7 @@ struct GetStatsParser: DialectParser {
     for shape in shapes {
       if let detail = shape.detail { info.addDetail(detail) }
     }
+    if legacy.count > 0 { info.addDetail("legacy goog stats (callback getStats)") }
     if snapshots.decoder.sawMicroseconds {
       info.addDetail("timestamps in µs (libwebrtc native)")
       info.note(.microsecondTimestamps)
@@ -233,10 +170,21 @@ struct GetStatsParser: DialectParser {
     if snapshots.unnamedElements > 0 {
       info.note(.skippedElements, ["count": .integer(snapshots.unnamedElements)])
     }
+    if let diagnostic = damaged.diagnostic { info.diagnostics.append(diagnostic) }
   }
 
   func emptyDumpError(_ info: DumpInfo) -> DumpError? {
     DumpError(.data, "no stats reports found (valid JSON, but no getStats objects in it)")
+  }
+
+  /// A dump with reports but not one object with a type: JSON of something else, or a
+  /// wrapper whose report was not found. Never an empty analysis.
+  private func checkTypedObjects(_ info: DumpInfo) throws(DumpError) {
+    guard info.reportCount > 0 || looseReport.count > 0, !sawTypedObject else { return }
+    throw DumpError(
+      .data,
+      "no stats objects with a `type` in this JSON (found \(untypedUnit ?? "objects without one")): not getStats data, or a wrapper whose report rtcstats does not find"
+    )
   }
 
   /// A short description of a value that is not getStats data.

@@ -114,14 +114,23 @@ enum ParallelLines {
       slot.done.wait()
       guard let result = slot.result.withLock({ $0.take() }) else { return }
       guard failure == nil else { return }
-      for (peerConnection, report) in result.reports {
-        consumer.consume(report, peerConnection: peerConnection)
+      // Legacy snapshots are mapped here, in dump order, in place of their placeholders.
+      var deferred = result.parser.deferredLegacy[...]
+      for (index, (peerConnection, report)) in result.reports.enumerated() {
+        if let legacy = deferred.first, legacy.index == index {
+          deferred = deferred.dropFirst()
+          consumer.consume(
+            parser.mapDeferredLegacy(legacy.snapshot, peerConnection: peerConnection),
+            peerConnection: peerConnection)
+        } else {
+          consumer.consume(report, peerConnection: peerConnection)
+        }
       }
       drained += 1
       if drained % trimInterval == 0 { releaseFreedMemory() }
       info.reportCount += result.reports.count
       parser.unitCount += result.units
-      parser.absorb(result.parser)
+      parser.absorb(result.parser, firstLine: slot.firstLine)
       info.diagnostics.append(contentsOf: result.info.diagnostics)
       if var error = result.error {
         error.line = error.line.map { $0 + slot.firstLine - 1 }
@@ -149,7 +158,7 @@ enum ParallelLines {
       line += newlineCount(chunk.bytes)
       pending.append(slot)
       DispatchQueue.global().async {
-        let result = parseChunk(chunk)
+        let result = parseChunk(chunk, isLast: isLast)
         slot.result.withLock { $0 = result }
         slot.done.signal()
       }
@@ -166,8 +175,14 @@ enum ParallelLines {
     return error
   }
 
-  private static func parseChunk(_ chunk: Chunk) -> ChunkResult {
+  /// Parses one chunk as the sequential parser parses those lines (damaged lines skipped
+  /// alike, legacy snapshots left to the calling thread); a value cut at the end of a chunk
+  /// that is not the last is a damaged line, at the end of the last a truncation.
+  private static func parseChunk(_ chunk: Chunk, isLast: Bool) -> ChunkResult {
     var result = ChunkResult()
+    result.parser.isJSONLines = true
+    result.parser.mapsLegacySnapshots = false
+    result.parser.chunkEndsBeforeStreamEnd = !isLast
     var collector = Collector()
     var window = StreamWindow(adopting: chunk.storage, count: chunk.count)
     window.ignoredMembers = result.parser.ignoredMembers
@@ -175,9 +190,14 @@ enum ParallelLines {
     do throws(DumpError) {
       var units = 0
       while let next = try window.peekByte(from: &source) {
-        try GetStatsParser.checkUnitStart(next, window: window)
-        try result.parser.parseLine(window: &window, source: &source, into: &collector, info: &result.info)
-        units += 1
+        let before = window.position
+        do throws(DumpError) {
+          try GetStatsParser.checkUnitStart(next, window: window)
+          try result.parser.parseLine(window: &window, source: &source, into: &collector, info: &result.info)
+          units += 1
+        } catch {
+          try result.parser.skipDamagedLine(after: error, unitStart: before, window: &window, source: &source)
+        }
       }
       result.units = units
     } catch {

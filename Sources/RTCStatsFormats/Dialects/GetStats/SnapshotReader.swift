@@ -4,9 +4,11 @@ import RTCStatsCore
 /// getStats dialect that ``GetStatsParser`` (a log of snapshots) and ``SnapshotDecoder`` (one
 /// snapshot) share.
 ///
-/// Every stats object goes through ``MemberDecoder/decodeStatsObject(_:into:id:timestamp:)``,
-/// so timestamps come out in ms and objects without `type` get an inferred one.
-struct SnapshotReader {
+/// Every stats object goes through ``MemberDecoder/decodeSnapshotObject(_:into:id:)``, so
+/// timestamps come out in ms and W3C objects without `type` get an inferred one. The rows
+/// are W3C stats or, for a legacy callback `getStats()` result, legacy goog stats
+/// (``SnapshotRows``).
+struct SnapshotReader<Rows: SnapshotRows> {
   /// The member decoder (interner, ignored members, µs note).
   var decoder: MemberDecoder
   /// Elements of a snapshot array that were not stats objects (numbers, strings, null).
@@ -25,19 +27,23 @@ struct SnapshotReader {
 
   /// Reads the snapshot under the cursor, of shape `shape`, into `report` (which the caller
   /// emptied); returns the peer connection a wrapper names.
-  mutating func read(_ reader: inout JSONReader, shape: SnapshotShape, into report: inout StatsReport)
+  mutating func read(_ reader: inout JSONReader, shape: SnapshotShape, into report: inout Rows)
     throws(JSONError) -> String?
   {
     switch shape {
     case .statsArray, .entriesArray, .keyValueArray:
       var array = try reader.beginArray()
-      while try reader.nextElement(in: &array) { try readArrayElement(&reader, into: &report) }
+      while try reader.nextElement(in: &array) {
+        try readArrayElement(&reader, into: &report)
+        try Self.checkCount(report, reader)
+      }
       return nil
     case .statsMap:
       var object = try reader.beginObject()
       while let key = try reader.nextKey(in: &object) {
         if try reader.peekKind() == .object {
-          _ = try decoder.decodeStatsObject(&reader, into: &report, id: decoder.interner.intern(key))
+          _ = try decoder.decodeSnapshotObject(&reader, into: &report, id: decoder.interner.intern(key))
+          try Self.checkCount(report, reader)
         } else {
           try reader.skipValue()
         }
@@ -46,16 +52,23 @@ struct SnapshotReader {
     case .wrapper:
       return try readWrapper(&reader, into: &report)
     case .statsObject:
-      _ = try decoder.decodeStatsObject(&reader, into: &report)
+      _ = try decoder.decodeSnapshotObject(&reader, into: &report)
       return nil
-    case .log, .empty, .unknown:
+    case .log, .wrappedLog, .empty, .unknown:
       try reader.skipValue()
       return nil
     }
   }
 
+  /// Throws past ``ReaderLimits/objectsPerReport`` objects.
+  @inline(__always)
+  private static func checkCount(_ report: Rows, _ reader: JSONReader) throws(JSONError) {
+    guard report.count > ReaderLimits.objectsPerReport else { return }
+    throw JSONError(.limitExceeded(ReaderLimits.tooManyObjects), at: reader.offset)
+  }
+
   /// One element of a snapshot array: a stats object, `[id, stats]` or `{key, value}`.
-  private mutating func readArrayElement(_ reader: inout JSONReader, into report: inout StatsReport)
+  private mutating func readArrayElement(_ reader: inout JSONReader, into report: inout Rows)
     throws(JSONError)
   {
     switch try reader.peekKind() {
@@ -68,7 +81,7 @@ struct SnapshotReader {
       if keyValue {
         try readKeyValueEntry(&reader, into: &report)
       } else {
-        _ = try decoder.decodeStatsObject(&reader, into: &report)
+        _ = try decoder.decodeSnapshotObject(&reader, into: &report)
       }
     case .array:
       var entry = try reader.beginArray()
@@ -79,7 +92,7 @@ struct SnapshotReader {
         if id == nil { try reader.skipValue() }
         while try reader.nextElement(in: &entry) {
           if try reader.peekKind() == .object {
-            _ = try decoder.decodeStatsObject(&reader, into: &report, id: id)
+            _ = try decoder.decodeSnapshotObject(&reader, into: &report, id: id)
             decoded = true
           } else {
             try reader.skipValue()
@@ -94,7 +107,7 @@ struct SnapshotReader {
   }
 
   /// `{"key": id, "value": {stats}}` in either order.
-  private mutating func readKeyValueEntry(_ reader: inout JSONReader, into report: inout StatsReport)
+  private mutating func readKeyValueEntry(_ reader: inout JSONReader, into report: inout Rows)
     throws(JSONError)
   {
     var object = try reader.beginObject()
@@ -104,7 +117,7 @@ struct SnapshotReader {
       if key.equals("key"), try reader.peekKind() == .string {
         id = decoder.interner.intern(try reader.readStringToken())
       } else if key.equals("value"), try reader.peekKind() == .object {
-        row = try decoder.decodeStatsObject(&reader, into: &report, id: id)
+        row = try decoder.decodeSnapshotObject(&reader, into: &report, id: id)
       } else {
         try reader.skipValue()
       }
@@ -112,42 +125,58 @@ struct SnapshotReader {
     if let row, let id, report.id(at: row).isEmpty { report.setID(id, at: row) }
   }
 
-  /// An app's wrapper: the report in a member (as a value or a JSON string), plus optional
-  /// peer connection name and time (a number, ms or µs, or an ISO 8601 string).
-  private mutating func readWrapper(_ reader: inout JSONReader, into report: inout StatsReport)
+  /// An app's wrapper: the report in a member (as a value or a JSON string) of a known name
+  /// (``SnapshotShape/isReportMember(_:)``), or else the first member that holds one
+  /// (``ReportProbe``); plus optional peer connection name and time (a number, ms or µs, or
+  /// an ISO 8601 string).
+  private mutating func readWrapper(_ reader: inout JSONReader, into report: inout Rows)
     throws(JSONError) -> String?
   {
     var object = try reader.beginObject()
     var peerConnection: String?
     var timestamp: Double?
+    var foundReport = false
     while let key = try reader.nextKey(in: &object) {
       if SnapshotShape.isReportMember(key) {
-        switch try reader.peekKind() {
-        case .string:
-          try readEmbeddedReport(try reader.readStringToken(), into: &report)
-        case .array, .object:
-          let shape = try reader.lookahead(SnapshotShape.classify)
-          _ = try read(&reader, shape: shape == .statsObject ? .statsMap : shape, into: &report)
-        default:
-          try reader.skipValue()
-        }
+        try readReportMember(&reader, into: &report)
+        foundReport = true
       } else if SnapshotShape.isPeerConnectionMember(key) {
         peerConnection = try decoder.readText(&reader, name: key)
       } else if SnapshotShape.isTimestampMember(key) || key.equals("timestamp_us")
         || key.equals("timestampUs")
       {
         timestamp = try readWrapperTime(&reader, name: key)
+      } else if !foundReport, try ReportProbe.probe(&reader) == .report {
+        try readReportMember(&reader, into: &report)
+        foundReport = true
       } else {
         try reader.skipValue()
       }
     }
     if let timestamp {
-      report.timestamp = timestamp
+      report.snapshotTime = timestamp
       for row in 0..<report.count where report.timestamp(at: row) == nil {
         report.setTimestamp(timestamp, at: row)
       }
     }
     return peerConnection
+  }
+
+  /// The report of a wrapper's member: a JSON string, an array or an object.
+  private mutating func readReportMember(_ reader: inout JSONReader, into report: inout Rows)
+    throws(JSONError)
+  {
+    switch try reader.peekKind() {
+    case .string:
+      try readEmbeddedReport(try reader.readStringToken(), into: &report)
+    case .array, .object:
+      let shape = try reader.lookahead { (reader) throws(JSONError) -> SnapshotShape in
+        try SnapshotShape.classify(&reader, probesMembers: false)
+      }
+      _ = try read(&reader, shape: shape == .statsObject ? .statsMap : shape, into: &report)
+    default:
+      try reader.skipValue()
+    }
   }
 
   /// A wrapper's time: epoch ms (µs beyond the threshold, or always for `timestamp_us`), or
@@ -168,7 +197,7 @@ struct SnapshotReader {
   }
 
   /// A report serialised into a string member (`"jsonArrayOfReports":"[{…}]"`).
-  private mutating func readEmbeddedReport(_ token: JSONKey, into report: inout StatsReport)
+  private mutating func readEmbeddedReport(_ token: JSONKey, into report: inout Rows)
     throws(JSONError)
   {
     if token.hasEscapes {
@@ -181,7 +210,9 @@ struct SnapshotReader {
     let outcome = bytes.withUnsafeBufferPointer { buffer -> Result<Void, JSONError> in
       var inner = JSONReader(base: buffer.baseAddress ?? token.start, count: buffer.count)
       do throws(JSONError) {
-        let shape = try inner.lookahead(SnapshotShape.classify)
+        let shape = try inner.lookahead { (reader) throws(JSONError) -> SnapshotShape in
+          try SnapshotShape.classify(&reader, probesMembers: false)
+        }
         switch shape {
         case .statsArray, .entriesArray, .keyValueArray, .statsMap:
           _ = try read(&inner, shape: shape, into: &report)

@@ -45,7 +45,9 @@ enum LegacyGoogStats {
 extension LegacyGoogStatsReport: MemberRows {
   mutating func appendRow(id: String) -> Int { append(id: id) }
 
-  mutating func setID(_ id: String, at row: Int) {}
+  /// Only read from an `id` member (snapshots, ``MemberTables/legacyGoogSnapshot``); rtcstats
+  /// dumps file objects under their key.
+  mutating func setID(_ id: String, at row: Int) { setObjectID(id, at: row) }
 
   /// Legacy types are kept as written; the mapper reads them.
   mutating func setDecodedType(_ type: StatsType?, name: String, at row: Int) {

@@ -111,8 +111,15 @@ struct LegacyGoogStatsMapper {
   }
 
   /// Appends the W3C rows for every object of `legacy` to `report`.
+  ///
+  /// The state kept per stream id (rebuilt durations, derived ids) is forgotten past
+  /// ``ReaderLimits/objectsPerReport`` ids, so that a dump whose ids never repeat cannot
+  /// grow it without bound.
   mutating func map(_ legacy: LegacyGoogStatsReport, into report: inout StatsReport) {
     emittedExtras.removeAll(keepingCapacity: true)
+    if limitations.count > ReaderLimits.objectsPerReport { limitations.removeAll() }
+    if derivedIDs.count > ReaderLimits.objectsPerReport { derivedIDs.removeAll() }
+    if extraIDs.count > ReaderLimits.objectsPerReport { extraIDs.removeAll() }
     var sendBandwidth: Double?
     var receiveBandwidth: Double?
     var activePairs: [(channel: String?, id: String)] = []

@@ -123,6 +123,7 @@ struct LegacyGoogStatsReport: RTCStatsRows {
   }
 
   mutating func setTypeName(_ name: String, at index: Int) { typeNames[index] = name }
+  mutating func setObjectID(_ id: String, at index: Int) { columns.setID(id, at: index) }
   mutating func setTimestamp(_ timestamp: Double, at index: Int) {
     columns.setTimestamp(timestamp, at: index)
   }

@@ -73,6 +73,8 @@ struct RTCStatsDeltaState<Rows: RTCStatsRows> {
 
   /// Whether the state holds no report yet.
   var isEmpty: Bool { base.count == 0 }
+  /// The objects of the last full report: the connection's live ids.
+  var liveCount: Int { base.count }
 
   /// Completes `delta` into a full report, in place.
   ///
@@ -100,14 +102,20 @@ struct RTCStatsDeltaState<Rows: RTCStatsRows> {
         delta.fillMissing(at: row, from: graveyard, at: buried)
       }
     }
+    let gone = Set(removed)
     for baseRow in 0..<base.count where !seen[baseRow] {
       let id = base.id(at: baseRow)
-      if !removed.isEmpty, removed.contains(id) { continue }
+      if !gone.isEmpty, gone.contains(id) { continue }
       if keepsAbsentObjects {
         delta.appendCopy(of: baseRow, from: base)
       } else if let buried = graveyardIndex[id] {
         graveyard.replace(at: buried, withCopyOf: baseRow, from: base)
       } else {
+        if graveyard.count >= ReaderLimits.objectsPerReport {
+          // Ids come and go (a hostile or very long dump): forget the oldest dead objects.
+          graveyard.removeAll()
+          graveyardIndex.removeAll(keepingCapacity: true)
+        }
         graveyardIndex[id] = graveyard.appendCopy(of: baseRow, from: base)
       }
     }

@@ -95,6 +95,9 @@ struct RTCStatsRowDecoder<Rows: MemberRows> {
         let hadID = try decodeObject(&reader, id: internID(key), into: &rows)
         if !hadID { summary.isDelta = true }
         summary.objectCount += 1
+        if summary.objectCount > ReaderLimits.objectsPerReport {
+          throw JSONError(.limitExceeded(ReaderLimits.tooManyObjects), at: reader.offset)
+        }
       case .null:
         try reader.readNull()
         removed.append(internID(key))

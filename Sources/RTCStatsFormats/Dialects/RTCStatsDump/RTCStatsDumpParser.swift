@@ -78,15 +78,11 @@ struct RTCStatsDumpParser: DialectParser {
 
   // MARK: - Header
 
-  /// Consumes `RTCStatsDump` and the metadata object.
+  /// Consumes `RTCStatsDump` and the metadata object (a byte order mark before them is
+  /// already consumed, see ``DumpPrefix/read(window:source:)``).
   private mutating func readHeader(
     window: inout StreamWindow, source: inout some ByteSource, info: inout DumpInfo
   ) throws(DumpError) {
-    if try window.peekByte(from: &source) == 0xEF {
-      for byte: UInt8 in [0xEF, 0xBB, 0xBF] {
-        try window.expectByte(byte, from: &source, expected: "a UTF-8 byte order mark")
-      }
-    }
     for byte in "RTCStatsDump".utf8 {
       guard let next = try window.peekByte(from: &source), next == byte else {
         throw DumpError(.data, "an rtcstats dump must start with the line RTCStatsDump", line: 1)

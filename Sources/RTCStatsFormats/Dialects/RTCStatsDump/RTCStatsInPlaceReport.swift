@@ -50,6 +50,10 @@ struct RTCStatsInPlaceReport {
     if let existing = index[id] {
       row = existing
     } else {
+      // The live ids of a connection are bounded: a delta adds them, only `null` removes.
+      guard report.count < ReaderLimits.objectsPerReport else {
+        throw JSONError(.limitExceeded(ReaderLimits.tooManyObjects), at: reader.offset)
+      }
       row = report.append(id: id, type: .other, typeName: "", timestamp: .nan)
       index[id] = row
       mentioned.append(0)
@@ -82,9 +86,11 @@ struct RTCStatsInPlaceReport {
     report.inferMissingTypes()
   }
 
+  /// - Complexity: O(*n* + *m*) in the objects and the ids removed.
   private mutating func remove(_ ids: [String]) {
+    let gone = Set(ids)
     var kept = StatsReport()
-    for row in 0..<report.count where !ids.contains(report.id(at: row)) {
+    for row in 0..<report.count where !gone.contains(report.id(at: row)) {
       kept.appendCopy(of: row, from: report)
     }
     report = kept

@@ -73,6 +73,13 @@ struct RTCStatsLegacyPipeline {
       connections[index].mode = isLegacy ? .legacy : .standard
     }
     removed.removeAll(keepingCapacity: true)
+    // A client that leaves unchanged objects out keeps every id it ever sent alive.
+    guard
+      max(connections[index].standard.liveCount, connections[index].legacy.liveCount)
+        <= ReaderLimits.objectsPerReport
+    else {
+      throw JSONError(.limitExceeded(ReaderLimits.tooManyObjects), at: reader.offset)
+    }
     if connections[index].mode == .legacy {
       legacyScratch.removeAll()
       let summary = try legacyDecoder.decodeReport(

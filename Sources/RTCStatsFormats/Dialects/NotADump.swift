@@ -1,0 +1,70 @@
+/// Inputs that no dialect reads but that can be named: archives and compressed files of
+/// another kind than gzip, rtcstats's own output, and Jitsi server-side stats. Each check
+/// reads the first bytes (``DumpPrefix``) and returns the message for the user, or `nil`.
+///
+/// | input | recognised by | message |
+/// |---|---|---|
+/// | ZIP archive | `PK\u{3}\u{4}`, `PK\u{5}\u{6}` (empty), `PK\u{7}\u{8}` (spanned) | a ZIP archive: unzip it first |
+/// | xz | `FD 37 7A 58 5A 00` | xz-compressed data: decompress it first |
+/// | bzip2 | `BZh1`…`BZh9`, then a block or end-of-stream magic | bzip2-compressed data: decompress it first |
+/// | Zstandard | `28 B5 2F FD` | Zstandard-compressed data: decompress it first |
+/// | 7-Zip | `37 7A BC AF 27 1C` | a 7-Zip archive: extract it first |
+/// | tar | `ustar` at offset 257 | a tar archive: extract it first |
+/// | rtcstats JSON/NDJSON output | first members `schemaVersion`, `source` (of the object or of a top-level array's first object) | this is rtcstats analyze (or inspect) output |
+/// | rtcstats CSV output | the header `path,format,peerConnection,` | this is rtcstats analyze CSV output |
+/// | Jitsi server stats | a `statsSessionId` member | this is a Jitsi server-side stats dump |
+enum NotADump {
+  /// Every check, in order.
+  static let checks: [@Sendable (DumpPrefix) -> String?] = [container, rtcstatsOutput, jitsiServerDump]
+
+  /// An archive or a compressed file rtcstats does not decompress, named from its magic bytes.
+  static func container(_ prefix: DumpPrefix) -> String? {
+    let bytes = prefix.bytes
+    func starts(_ magic: [UInt8], at offset: Int = 0) -> Bool {
+      guard bytes.count >= offset + magic.count else { return false }
+      return magic.indices.allSatisfy { bytes[offset + $0] == magic[$0] }
+    }
+    if starts([0x50, 0x4B]),
+      starts([0x03, 0x04], at: 2) || starts([0x05, 0x06], at: 2) || starts([0x07, 0x08], at: 2)
+    {
+      return "a ZIP archive: unzip it first"
+    }
+    if starts([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]) {
+      return "xz-compressed data: decompress it first (unxz)"
+    }
+    if starts([0x42, 0x5A, 0x68]), bytes.count > 3, (0x31...0x39).contains(bytes[3]),
+      starts([0x31, 0x41, 0x59, 0x26, 0x53, 0x59], at: 4)
+        || starts([0x17, 0x72, 0x45, 0x38, 0x50, 0x90], at: 4)
+    {
+      return "bzip2-compressed data: decompress it first (bunzip2)"
+    }
+    if starts([0x28, 0xB5, 0x2F, 0xFD]) {
+      return "Zstandard-compressed data: decompress it first (unzstd)"
+    }
+    if starts([0x37, 0x7A, 0xBC, 0xAF, 0x27, 0x1C]) { return "a 7-Zip archive: extract it first" }
+    if starts(Array("ustar".utf8), at: 257) { return "a tar archive: extract it first (tar -xf)" }
+    return nil
+  }
+
+  /// What `rtcstats analyze` or `rtcstats inspect` wrote: JSON (one object, or an array of
+  /// them for several files), NDJSON or CSV.
+  static func rtcstatsOutput(_ prefix: DumpPrefix) -> String? {
+    if prefix.starts(with: "path,format,peerConnection,") {
+      return "this is rtcstats analyze CSV output, not a stats dump: give rtcstats the dump it was made from"
+    }
+    let names = prefix.first == UInt8(ascii: "{") ? prefix.memberNames : prefix.firstElementMemberNames
+    guard names.starts(with: ["schemaVersion", "source"]) else { return nil }
+    let command =
+      names.contains("diagnostics") || names.contains("error")
+      ? "analyze" : names.contains("peerConnections") ? "inspect" : "analyze"
+    return
+      "this is rtcstats \(command) output (JSON, schemaVersion 1), not a stats dump: give rtcstats the dump it was made from"
+  }
+
+  /// Videobridge, Jicofo or Jigasi statistics (jitsi rtcstats-server, server side).
+  static func jitsiServerDump(_ prefix: DumpPrefix) -> String? {
+    prefix.hasMember("statsSessionId")
+      ? "this is a Jitsi server-side stats dump (statsSessionId/stats-entry objects from Videobridge, Jicofo or Jigasi), not WebRTC getStats data"
+      : nil
+  }
+}
