@@ -25,6 +25,9 @@ public struct SnapshotDecoder {
     public var report: StatsReport
     /// The peer connection an app wrapper names (`connectionId`, `pcId`, …), if any.
     public var peerConnection: String?
+    /// Whether the text was one stats object on its own (`{"id":…,"type":…}`), as logs that
+    /// write one object per line hold: a poll is then several of them.
+    public var isStatsObject = false
   }
 
   private var reader = SnapshotReader<StatsReport>(decoder: MemberDecoder())
@@ -75,6 +78,7 @@ public struct SnapshotDecoder {
     if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { json.offset = 3 }
     report.removeAll()
     let peerConnection: String?
+    var isStatsObject = false
     do throws(JSONError) {
       let shape = try json.lookahead { (reader) throws(JSONError) -> SnapshotShape in
         try SnapshotShape.classify(&reader)
@@ -87,6 +91,7 @@ public struct SnapshotDecoder {
         throw JSONError(
           .typeMismatch(expected: "a getStats snapshot", found: "something else"), at: json.offset)
       default:
+        isStatsObject = shape == .statsObject
         peerConnection = try reader.read(&json, shape: shape, into: &report)
       }
       try json.expectEnd()
@@ -99,6 +104,6 @@ public struct SnapshotDecoder {
     }
     let name = peerConnection ?? GetStatsParser.defaultPeerConnection
     if let merged = tracks.merged(report, peerConnection: name) { report = merged }
-    return Snapshot(report: report, peerConnection: peerConnection)
+    return Snapshot(report: report, peerConnection: peerConnection, isStatsObject: isStatsObject)
   }
 }
