@@ -1,3 +1,5 @@
+import RTCStatsFormats
+
 /// Parses command-line arguments into an ``Invocation``. Never prints or exits.
 ///
 /// The options of every subcommand come from ``CommandTable`` (see ``ParsedArguments``
@@ -22,6 +24,7 @@ enum Arguments {
     case .analyze: return .analyze(try analyzeOptions(parsed))
     case .inspect: return .inspect(try inspectOptions(parsed))
     case .call: return .call(try callOptions(parsed))
+    case .follow: return .follow(try followOptions(parsed))
     case .explain:
       try rejectExtraArguments(parsed, after: 1, subcommand: .explain)
       return .explain(parsed.positionals.first)
@@ -78,6 +81,43 @@ enum Arguments {
     }
     options.console = consoleOptions(parsed)
     return options
+  }
+
+  private static func followOptions(_ parsed: ParsedArguments) throws(UsageError) -> FollowOptions {
+    var options = FollowOptions()
+    guard let input = parsed.positionals.first else {
+      throw UsageError(
+        message: "missing input: give the log file to follow, or - for standard input", subcommand: .follow)
+    }
+    try rejectExtraArguments(parsed, after: 1, subcommand: .follow)
+    options.input = input
+    if let format = parsed.values[.format].flatMap(OutputFormat.init(rawValue:)) { options.format = format }
+    if let value = parsed.values[.since] {
+      guard let since = sinceTime(value) else {
+        throw UsageError(
+          message: "invalid value '\(value)' for '--since <time>'; expected ms since the epoch, an ISO 8601 "
+            + "time, now, or a duration such as 30s, 5m, 2h",
+          subcommand: .follow)
+      }
+      options.since = since
+    }
+    options.thresholdsPath = parsed.values[.thresholds]
+    options.console = consoleOptions(parsed)
+    return options
+  }
+
+  /// `1796049847657`, `2026-11-30T14:44:41Z`, `now`, `30s`, `5m`, `2h`.
+  static func sinceTime(_ text: String) -> SinceTime? {
+    if text == "now" { return .beforeStart(0) }
+    if let milliseconds = Double(text), milliseconds.isFinite, milliseconds >= 0 {
+      return .absolute(milliseconds)
+    }
+    if let milliseconds = ISO8601.milliseconds(text) { return .absolute(milliseconds) }
+    let units: [Character: Double] = ["s": 1000, "m": 60_000, "h": 3_600_000]
+    guard let unit = text.last.flatMap({ units[$0] }), let count = Double(text.dropLast()), count.isFinite,
+      count >= 0
+    else { return nil }
+    return .beforeStart(count * unit)
   }
 
   private static func consoleOptions(_ parsed: ParsedArguments) -> ConsoleOptions {

@@ -41,6 +41,10 @@ enum CLI {
       return run(options.console, inputs: options.inputs, base: console) { console in
         InspectCommand(options: options, console: console).run()
       }
+    case .follow(let options):
+      return run(options.console, inputs: [options.input], base: console) { console in
+        FollowCommand(options: options, console: console).run()
+      }
     case .call(let options):
       return run(options.console, inputs: options.inputs, base: console) { console in
         CallCommand(options: options, console: console).run()

@@ -8,6 +8,7 @@ enum Invocation: Equatable {
   case analyze(AnalyzeOptions)
   case inspect(InspectOptions)
   case call(CallOptions)
+  case follow(FollowOptions)
   /// `rtcstats explain [CODE]`: the rule list, or one rule.
   case explain(String?)
   case completions(Shell)
@@ -64,6 +65,24 @@ struct CallOptions: Equatable {
   /// Files read in parallel; `nil` means one per core.
   var jobs: Int?
   var console = ConsoleOptions()
+}
+
+/// Options of `rtcstats follow`.
+struct FollowOptions: Equatable {
+  var input = "-"
+  var format: OutputFormat = .table
+  /// `--since`: intervals ending before it are analysed, not printed.
+  var since: SinceTime?
+  var thresholdsPath: String?
+  var console = ConsoleOptions()
+}
+
+/// The `--since` time of `follow`.
+enum SinceTime: Equatable {
+  /// A time, ms since the epoch.
+  case absolute(Double)
+  /// This many ms before the command started (`now` is 0).
+  case beforeStart(Double)
 }
 
 /// A usage error: printed with the usage line, exit 64.

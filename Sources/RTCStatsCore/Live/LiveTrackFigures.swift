@@ -47,6 +47,12 @@ public struct LiveTrackFigures: Sendable, Equatable {
     return value.isNaN ? nil : value
   }
 
+  /// The interval's figure of the metric at `index` in ``MetricRegistry/intervalMetrics``.
+  package func value(at index: Int) -> Double? {
+    let value = figures[index]
+    return value.isNaN ? nil : value
+  }
+
   /// The call-level figure of `metric` so far, for the metrics summed over the call (a
   /// ``SummaryRule/total(_:scale:integer:)``, ``SummaryRule/ratio(_:_:scale:)`` or
   /// ``SummaryRule/custom(_:)`` rule: packets, packets lost, loss %, freezes, pauses,

@@ -1,7 +1,7 @@
 /// The one ISO 8601 date-time parser of the dialects: webrtc-internals `startTime`/`endTime`
 /// (`"2020-11-05T18:34:12.741Z"`, JavaScript's `Date.toISOString()`), the `time` of rtcstats
 /// v0 events, and wrapper times written by `JSON.stringify(new Date())`.
-enum ISO8601 {
+package enum ISO8601 {
   /// Milliseconds since the Unix epoch of an ISO 8601 date-time.
   ///
   /// Accepts `YYYY-MM-DDTHH:MM:SS` (or a space for the `T`), an optional fraction of any
@@ -23,7 +23,7 @@ enum ISO8601 {
   }
 
   /// Milliseconds since the Unix epoch of an ISO 8601 date-time given as a `String`.
-  static func milliseconds(_ text: String) -> Double? {
+  package static func milliseconds(_ text: String) -> Double? {
     Array(text.utf8).withUnsafeBufferPointer { milliseconds($0) }
   }
 

@@ -3,6 +3,7 @@ enum Subcommand: String, CaseIterable, Equatable, Sendable {
   case analyze
   case inspect
   case call
+  case follow
   case explain
   case completions
   case help
@@ -35,6 +36,7 @@ enum CommandTable {
     case .analyze: analyze
     case .inspect: inspect
     case .call: call
+    case .follow: follow
     case .explain: explain
     case .completions: completions
     case .help: help
@@ -195,6 +197,55 @@ enum CommandTable {
       Example(
         command: "rtcstats call -f json webrtc_internals_dump.txt | jq '.links[].degradation.segment'",
         explanation: "The segment of every link of one browser's connections:"),
+    ])
+
+  static let follow = CommandSpec(
+    name: "follow",
+    abstract: "Follow a growing JSON-lines getStats log, like tail -f, and print one line per interval "
+      + "as soon as each snapshot is complete: bitrate, frame rate, resolution, loss, network "
+      + "condition and the findings that start or end.",
+    discussion: "The file is followed as it grows; a truncated file is read again from its start "
+      + "and a rotated one (a new file at the path) from the new file's start. Each line is "
+      + "decoded on its own: snapshots in any getStats shape, app wrappers (jsonArrayOfReports) and "
+      + "libwebrtc native JSON; stats objects logged one per line are gathered until an id repeats "
+      + "or no line comes for 250 ms. Damaged lines are skipped with a warning. Figures are those "
+      + "of the analyze timeline; a file is followed until interrupted, - until it ends.",
+    arguments: [
+      ArgumentSpec(name: "input", help: "The log file to follow, or - for standard input.")
+    ],
+    options: [
+      OptionSpec(
+        id: .format, shortName: "f", valueName: "format", allowedValues: ["table", "ndjson"],
+        defaultValue: "table", help: "Output format: one readable line, or one JSON line, per interval."),
+      OptionSpec(
+        id: .since, valueName: "time",
+        help: "Print only the intervals that end at or after <time>: ms since the epoch, an ISO 8601 "
+          + "time (2026-11-30T14:44:41Z), now, or a duration before now (30s, 5m, 2h). Earlier lines "
+          + "are still analysed."),
+      OptionSpec(
+        id: .thresholds, valueName: "file",
+        help: "Override diagnosis thresholds with a JSON file (see analyze --thresholds).",
+        completesFiles: true),
+      outputOption,
+      quietOption,
+      helpOption,
+    ],
+    sections: [
+      HelpSection(
+        title: "EXIT STATUS",
+        rows: [
+          .init(label: "0", text: "standard input ended, or the reader of the output went away"),
+          .init(label: "64", text: "bad options or arguments"),
+          .init(label: "65", text: "a line is longer than 256 MiB"),
+          .init(label: "66", text: "the input does not exist or cannot be read"),
+          .init(label: "74", text: "the output could not be written"),
+        ])
+    ],
+    examples: [
+      Example(command: "rtcstats follow call.jsonl", explanation: "Watch a call's log as the app writes it:"),
+      Example(
+        command: "my-app --stats-to-stdout | rtcstats follow -f ndjson - | jq -c '.receive'",
+        explanation: "The receive condition per interval, from a pipe:"),
     ])
 
   static let explain = CommandSpec(
