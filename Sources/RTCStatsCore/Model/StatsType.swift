@@ -81,6 +81,7 @@ public enum StatsType: UInt8, Sendable, CaseIterable, Hashable, Comparable {
     }
   }
 
+  /// Orders types by their W3C name.
   public static func < (lhs: StatsType, rhs: StatsType) -> Bool { lhs.rawValue < rhs.rawValue }
 
   /// Whether objects of this type describe one RTP stream (an SSRC).

@@ -50,11 +50,6 @@ struct RTCStatsRowDecoder<Rows: MemberRows> {
   /// The names of the dialect.
   let table: MemberKeyTable<Rows.Numeric, Rows.Text>
 
-  init(members: MemberDecoder, table: MemberKeyTable<Rows.Numeric, Rows.Text>) {
-    self.members = members
-    self.table = table
-  }
-
   /// Turns a key of the report into an id string (interned).
   mutating func internID(_ key: JSONKey) -> String {
     members.interner.intern(key)
