@@ -1,7 +1,9 @@
 /// A consumer that records what a dump holds without computing metrics: per peer
 /// connection the time span, the number of reports, the stats types and their counts, and
 /// clock anomalies; the events of the dump (getUserMedia calls, peer connections that have
-/// events but no stats). Used by `rtcstats inspect`.
+/// events but no stats).
+///
+/// Used by `rtcstats inspect`.
 ///
 /// Linear in the input and bounded in memory: each report is recorded in place (no copy of
 /// what was gathered before), at most ``idLimit`` distinct stats ids and ``typeLimit``

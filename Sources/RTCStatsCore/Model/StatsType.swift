@@ -24,7 +24,7 @@ public enum StatsType: UInt8, Sendable, CaseIterable, Hashable, Comparable {
   case transceiver
   case other
 
-  /// The W3C spelling, e.g. `"inbound-rtp"`.
+  /// The W3C spelling, for example `"inbound-rtp"`.
   public var name: String {
     switch self {
     case .inboundRTP: "inbound-rtp"

@@ -28,9 +28,8 @@ public struct Distribution: Sendable, Equatable {
 
   /// Summarises `values`, weighting the mean by `weights` when given.
   ///
-  /// - Parameters:
-  ///   - values: The samples; non-finite values are ignored.
-  ///   - weights: One weight per value (e.g. interval durations), or `nil` for a plain mean.
+  /// - `values`: The samples; non-finite values are ignored.
+  /// - `weights`: One weight per value (e.g. interval durations), or `nil` for a plain mean.
   /// - Returns: `nil` when there is no finite value.
   /// - Complexity: O(*n* log *n*).
   public init?(values: [Double], weights: [Double]? = nil) {
