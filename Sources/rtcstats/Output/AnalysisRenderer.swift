@@ -32,9 +32,8 @@ extension AnalysisRenderer {
 extension OutputFormat {
   /// The renderer of this format for `analyze`.
   ///
-  /// - Parameters:
-  ///   - wrapsInArray: Whether JSON documents of several files go into one array.
-  ///   - includeIntervals: Whether JSON lists the interval rows.
+  /// - `wrapsInArray`: Whether JSON documents of several files go into one array.
+  /// - `includeIntervals`: Whether JSON lists the interval rows.
   func renderer(wrapsInArray: Bool, includeIntervals: Bool) -> any AnalysisRenderer {
     switch self {
     case .table: TableRenderer()

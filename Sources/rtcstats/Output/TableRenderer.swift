@@ -2,7 +2,9 @@ import RTCStatsCore
 import RTCStatsFormats
 
 /// Renders analyses as readable text: a header per file, a transport line per peer
-/// connection, one row per track and one per layer. Figures are means over the call
+/// connection, one row per track and one per layer.
+///
+/// Figures are means over the call
 /// unless the column says otherwise.
 struct TableRenderer: AnalysisRenderer {
   func render(_ file: FileAnalysis, index: Int, write: ([UInt8]) -> Void) {
