@@ -28,8 +28,11 @@ public struct LiveSnapshotAnalyzer {
 
   /// Analyses one snapshot given as text.
   ///
-  /// - Parameter peerConnection: The connection, else the one the text names, else
-  ///   ``defaultPeerConnection``.
+  /// - Parameters:
+  ///   - text: The snapshot's JSON.
+  ///   - peerConnection: The connection, else the one the text names, else
+  ///     ``defaultPeerConnection``.
+  /// - Returns: The stats of the interval the snapshot closes.
   /// - Throws: ``DumpError`` when the text is not well-formed JSON or not one snapshot.
   public mutating func add(_ text: String, peerConnection: String? = nil) throws(DumpError) -> LiveStats {
     let snapshot = try decoder.decode(text)

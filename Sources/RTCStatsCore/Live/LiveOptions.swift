@@ -1,8 +1,9 @@
 /// How a ``LiveAnalyzer`` works: how many rows it keeps, which thresholds the diagnosis uses.
 public struct LiveOptions: Sendable {
-  /// Rows each peer connection's timeline keeps (at least 1): the per-interval stats need
-  /// only the last one; more let an app look back with ``LiveAnalyzer/timeline(of:)``.
-  /// Memory per peer connection is bounded by it, whatever the call length.
+  /// Rows each peer connection's timeline keeps (at least 1).
+  ///
+  /// The per-interval stats need only the last one; more let an app look back with
+  /// ``LiveAnalyzer/timeline(of:)``. Memory per peer connection is bounded by it, whatever the call length.
   public var retainedRows: Int
   /// The diagnosis thresholds (``ThresholdTable/defaults`` unless overridden).
   public var thresholds: ThresholdTable

@@ -71,9 +71,12 @@ extension LiveStatsSequence where Base == AsyncStream<LiveSnapshot> {
   /// A sequence fed through a continuation: `input.yield(snapshot)` from any task or callback
   /// (never blocks), `input.finish()` at the end of the call.
   ///
-  /// - Parameter limit: Snapshots kept while the consumer is busy; when more arrive the oldest
-  ///   waiting ones are dropped (see the buffer policy above: intervals merge, totals stay
-  ///   exact).
+  /// - Parameters:
+  ///   - options: The analyzer's options.
+  ///   - limit: Snapshots kept while the consumer is busy; when more arrive the oldest
+  ///     waiting ones are dropped (see the buffer policy above: intervals merge, totals stay
+  ///     exact).
+  /// - Returns: The sequence of stats, and the continuation that feeds it snapshots.
   public static func makeStream(options: LiveOptions = LiveOptions(), bufferingNewest limit: Int = 16) -> (
     stats: LiveStatsSequence<AsyncStream<LiveSnapshot>>, input: AsyncStream<LiveSnapshot>.Continuation
   ) {

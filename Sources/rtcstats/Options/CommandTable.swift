@@ -244,8 +244,8 @@ enum CommandTable {
     examples: [
       Example(command: "rtcstats follow call.jsonl", explanation: "Watch a call's log as the app writes it:"),
       Example(
-        command: "my-app --stats-to-stdout | rtcstats follow -f ndjson - | jq -c '.receive'",
-        explanation: "The receive condition per interval, from a pipe:"),
+        command: "app | rtcstats follow -f ndjson -",
+        explanation: "One JSON line per interval, from a pipe:"),
     ])
 
   static let explain = CommandSpec(

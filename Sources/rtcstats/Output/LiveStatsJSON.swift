@@ -1,6 +1,6 @@
 import RTCStatsCore
 
-/// One NDJSON line per interval for `rtcstats follow -f ndjson`:
+/// One NDJSON line per interval for `rtcstats follow -f ndjson`.
 ///
 ///     {"peerConnection","sequence","time","send":{grade,reason,degradationSource},"receive":{…},
 ///      "roundTripTime","availableOutgoingBitrate","availableIncomingBitrate",

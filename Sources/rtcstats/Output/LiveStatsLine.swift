@@ -1,6 +1,6 @@
 import RTCStatsCore
 
-/// One readable line per interval for `rtcstats follow` (table format):
+/// One readable line per interval for `rtcstats follow` (table format).
 ///
 ///     14:44:42.003 PC_0 send excellent, receive fair packetLoss (remote) | out video 2.14 Mbps 26.7 fps 1280x720 loss 0.00% | in audio 32.1 kbps loss 1.20%
 ///
