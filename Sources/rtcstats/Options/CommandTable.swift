@@ -220,7 +220,7 @@ enum CommandTable {
       OptionSpec(
         id: .since, valueName: "time",
         help: "Print only the intervals that end at or after <time>: ms since the epoch, an ISO 8601 "
-          + "time (2026-11-30T14:44:41Z), now, or a duration before now (30s, 5m, 2h). Earlier lines "
+          + "UTC time, now, or a duration before now (30s, 5m, 2h). Earlier lines "
           + "are still analysed."),
       OptionSpec(
         id: .thresholds, valueName: "file",
