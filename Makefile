@@ -6,7 +6,7 @@ MANDIR = $(PREFIX)/share/man/man1
 SCRATCH ?= .build
 
 .PHONY: all build release test cli-test update-cli-tests man install uninstall bench lint format fuzz \
-	golden browser-test clean
+	golden browser-test clean bench-live
 
 all: build
 
@@ -54,6 +54,11 @@ uninstall:
 # Generates large inputs on demand (never committed) and compares with simdjson, python, node.
 bench: release
 	Tests/Bench/run.sh $(SCRATCH)/release/rtcstats
+
+# The live API: time and peak RSS per snapshot at 1k, 10k, 100k snapshots, and the latency of
+# `rtcstats follow` on a log written one line per second (inputs generated, never committed).
+bench-live: release
+	python3 Tests/Bench/live.py $(SCRATCH)/release/rtcstats $(SCRATCH)/bench-live
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests

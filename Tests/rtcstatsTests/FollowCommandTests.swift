@@ -14,11 +14,15 @@ import Testing
     let follow = try BinaryRun(["follow", "-f", "ndjson", "-"], standardInput: CLIRun.root + "/" + path)
     #expect(follow.status == 0)
     let analyze = try BinaryRun(["analyze", "-f", "json", path])
-    let document = try #require(try JSONSerialization.jsonObject(with: Data(analyze.output.utf8)) as? [String: Any])
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(analyze.output.utf8)) as? [String: Any])
     let connections = try #require(document["peerConnections"] as? [[String: Any]])
     var followed: [String: [NSDictionary]] = [:]
     let lines = follow.output.split(separator: "\n")
-    #expect(lines.count == (try String(contentsOfFile: CLIRun.root + "/" + path, encoding: .utf8)).split(separator: "\n").count)
+    #expect(
+      lines.count
+        == (try String(contentsOfFile: CLIRun.root + "/" + path, encoding: .utf8)).split(separator: "\n")
+        .count)
     for line in lines {
       let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
       for track in object["tracks"] as? [[String: Any]] ?? [] {

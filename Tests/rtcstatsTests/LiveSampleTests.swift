@@ -9,7 +9,8 @@ import Testing
 
   @Test func readmeQuotesTheCompiledExample() throws {
     let readme = try String(contentsOfFile: CLIRun.root + "/README.md", encoding: .utf8)
-    let example = try String(contentsOfFile: Self.package + "/Sources/ReadmeExample/main.swift", encoding: .utf8)
+    let example = try String(
+      contentsOfFile: Self.package + "/Sources/ReadmeExample/main.swift", encoding: .utf8)
     #expect(readme.contains("```swift\n" + example + "```\n"))
     #expect(example.split(separator: "\n").count <= 16)
   }
@@ -29,12 +30,14 @@ import Testing
     let lines = try String(contentsOfFile: capture, encoding: .utf8).split(separator: "\n")
     let last = try JSONSerialization.jsonObject(with: Data(try #require(lines.last).utf8))
     let objects = try #require(last as? [[String: Any]])
-    let video = try #require(objects.first { $0["type"] as? String == "inbound-rtp" && $0["kind"] as? String == "video" })
+    let video = try #require(
+      objects.first { $0["type"] as? String == "inbound-rtp" && $0["kind"] as? String == "video" })
     let lost = try #require((video["packetsLost"] as? NSNumber)?.intValue)
     let videoLines = replay.output.split(separator: "\n").filter { $0.contains("subscriber video") }
     #expect(videoLines.last?.contains("lost \(lost),") == true)
     #expect(replay.output.contains("network condition: send unknown (unknown), receive"))
-    let example = try Self.run(scratch + "/debug/ReadmeExample", [String(lines[lines.count - 2]), String(lines[lines.count - 1])])
+    let example = try Self.run(
+      scratch + "/debug/ReadmeExample", [String(lines[lines.count - 2]), String(lines[lines.count - 1])])
     #expect(example.status == 0)
     #expect(example.output.contains("video ") && example.output.contains("receive "))
   }

@@ -32,7 +32,9 @@ for line in text.split(separator: "\n") where !line.isEmpty {
       "packets, layers [\(layers.joined(separator: ", "))]")
   }
   for audio in stats.publisherAudio where audio.figures.duration != nil {
-    print("#\(stats.sequence) publisher audio \(Int(audio.bitrate ?? 0)) bps, lost \(audio.audioPacketsLost ?? 0)")
+    print(
+      "#\(stats.sequence) publisher audio \(Int(audio.bitrate ?? 0)) bps, lost \(audio.audioPacketsLost ?? 0)"
+    )
   }
   for video in stats.subscriberVideo where video.figures.duration != nil {
     print(
@@ -42,7 +44,9 @@ for line in text.split(separator: "\n") where !line.isEmpty {
       "pauses \(video.pauseCount ?? 0)")
   }
   for audio in stats.subscriberAudio where audio.figures.duration != nil {
-    print("#\(stats.sequence) subscriber audio \(Int(audio.bitrate ?? 0)) bps, lost \(audio.audioPacketsLost ?? 0)")
+    print(
+      "#\(stats.sequence) subscriber audio \(Int(audio.bitrate ?? 0)) bps, lost \(audio.audioPacketsLost ?? 0)"
+    )
   }
   if (stats.send.grade, stats.receive.grade) != condition {
     condition = (stats.send.grade, stats.receive.grade)
@@ -51,6 +55,8 @@ for line in text.split(separator: "\n") where !line.isEmpty {
       "receive \(stats.receive.grade) (\(stats.receive.reason), source \(stats.receive.degradationSource)),",
       "estimate \(Int(stats.publisherTransport.connectionEstimatedBandwidth ?? 0)) bps")
   }
-  for finding in stats.findingsStarted { print("#\(stats.sequence) finding started: \(finding.code.rawValue)") }
+  for finding in stats.findingsStarted {
+    print("#\(stats.sequence) finding started: \(finding.code.rawValue)")
+  }
   for finding in stats.findingsEnded { print("#\(stats.sequence) finding ended: \(finding.code.rawValue)") }
 }
