@@ -85,7 +85,7 @@ struct CallSection {
     }
     let segments = (link.degradation?.ranges ?? []).map { range in
       ShadedInterval(
-        start: range.start, end: range.end, kind: .other,
+        start: range.start, end: range.end, kind: .degradation,
         label: range.segment.rawValue + " " + TableFigures.duration(range.duration))
     }
     let charts = [
