@@ -32,10 +32,9 @@ extension AnalysisRenderer {
 extension OutputFormat {
   /// The renderer of this format for `analyze`.
   ///
-  /// - Parameters:
-  ///   - wrapsInArray: Whether JSON documents of several files go into one array.
-  ///   - includeIntervals: Whether JSON lists the interval rows.
-  ///   - sparklines: Whether the table draws each track's bitrate and frame rate (a terminal).
+  /// - `wrapsInArray`: Whether JSON documents of several files go into one array.
+  /// - `includeIntervals`: Whether JSON lists the interval rows.
+  /// - `sparklines`: Whether the table draws each track's bitrate and frame rate (a terminal).
   func renderer(wrapsInArray: Bool, includeIntervals: Bool, sparklines: Bool = false) -> any AnalysisRenderer
   {
     switch self {

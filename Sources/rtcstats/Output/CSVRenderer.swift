@@ -2,6 +2,7 @@ import RTCStatsCore
 import RTCStatsFormats
 
 /// One CSV row per track (RFC 4180 quoting), for spreadsheets and batch comparisons.
+///
 /// Figures are means over the call, in the units of the JSON output; the metric columns are
 /// the registry's metrics marked ``MetricDescriptor/isCSVColumn``, in registry order.
 struct CSVRenderer: AnalysisRenderer {

@@ -2,7 +2,9 @@ import RTCStatsCore
 import RTCStatsFormats
 
 /// Renders analyses as readable text: a header per file, a transport line per peer
-/// connection, one row per track and one per layer. Figures are means over the call
+/// connection, one row per track and one per layer.
+///
+/// Figures are means over the call
 /// unless the column says otherwise.
 struct TableRenderer: AnalysisRenderer {
   /// Whether each track's bitrate and frame rate are drawn under the table (a terminal only).

@@ -1,5 +1,7 @@
 /// The video encoder held back by a sender cap, not by the network: `qualityLimitationReason`
-/// is `bandwidth` while the estimate is well above what is sent (see ``EncoderLimit``). The
+/// is `bandwidth` while the estimate is well above what is sent (see ``EncoderLimit``).
+///
+/// The
 /// network grade is not lowered for it.
 ///
 /// Per interval 1 when application-limited, else 0; raised in 3 of 5 intervals.
