@@ -19,6 +19,7 @@ public enum AnalysisReport {
   ///   - call: The call view of the inputs that were read (same order), when several were.
   ///   - title: The page title; `nil` names the single input, or counts the inputs.
   ///   - generator: What wrote the report, e.g. `rtcstats 0.9.0`.
+  /// - Returns: The document, for ``HTMLReport/render(_:)``.
   public static func document(
     _ inputs: [ReportInput], call: CallView? = nil, title: String? = nil, generator: String
   ) -> ReportDocument {

@@ -28,9 +28,10 @@ public struct ReportInput: Sendable {
     return nil
   }
 
-  /// How bad the input is, for ordering worst first: the worst finding's severity, then the
-  /// number of critical and warning findings, then the worst network grade. A failed input
-  /// sorts first: it is the first thing to look at.
+  /// How bad the input is, for ordering worst first.
+  ///
+  /// The worst finding's severity, then the number of critical and warning findings, then the
+  /// worst network grade. A failed input sorts first: it is the first thing to look at.
   var badness: [Int] {
     guard let analysis else { return [Int.max] }
     func rank(_ severity: Severity) -> Int { Severity.allCases.firstIndex(of: severity) ?? 0 }
