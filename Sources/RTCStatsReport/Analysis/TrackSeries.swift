@@ -56,6 +56,12 @@ struct ConnectionSeries: Sendable {
   ///
   /// - Complexity: O(*r* · *s* log *s*) for *r* rows of at most *s* streams.
   init(_ timeline: Timeline) {
+    // Series live in arrays indexed through a dictionary and are appended to in place: a
+    // value taken out of a dictionary and put back would copy every array at every poll.
+    var order: [TrackID: Int] = [:]
+    var drawn: [TrackSeries] = []
+    var layerOrder: [Int: Int] = [:]
+    var layerSeries: [LayerSeries] = []
     let metricIndices = TrackSeries.metrics.map(\.metric)
     for position in timeline.indices {
       let row = timeline[position]
@@ -65,42 +71,56 @@ struct ConnectionSeries: Sendable {
         availableOutgoing.append(SeriesPoint(time: time, value: transport?.availableOutgoingBitrate))
         availableIncoming.append(SeriesPoint(time: time, value: transport?.availableIncomingBitrate))
       }
-      var present: Set<TrackID> = []
+      var present = [Bool](repeating: false, count: drawn.count)
       for trackRow in timeline.trackRows(at: position) {
         guard let time = trackRow.time ?? row.time else { continue }
-        present.insert(trackRow.track)
-        var series = tracks[trackRow.track] ?? TrackSeries()
+        let slot: Int
+        if let known = order[trackRow.track] {
+          slot = known
+          present[slot] = true
+        } else {
+          slot = drawn.count
+          order[trackRow.track] = slot
+          drawn.append(TrackSeries())
+        }
         let counts = trackRow.duration != nil
         for (index, metric) in metricIndices.enumerated() {
-          series.points[index].append(SeriesPoint(time: time, value: counts ? trackRow.value(metric) : nil))
+          drawn[slot].points[index].append(
+            SeriesPoint(time: time, value: counts ? trackRow.value(metric) : nil))
         }
-        Self.appendStalls(of: trackRow, at: time, to: &series)
-        tracks[trackRow.track] = series
+        Self.appendStalls(of: trackRow, at: time, to: &drawn[slot])
       }
       // A track seen before but absent from this poll: a gap at the poll's time.
       if let time = row.time {
-        for (track, series) in tracks where !present.contains(track) {
-          var series = series
-          for index in series.points.indices {
-            series.points[index].append(SeriesPoint(time: time, value: nil))
+        for slot in present.indices where !present[slot] {
+          for index in drawn[slot].points.indices {
+            drawn[slot].points[index].append(SeriesPoint(time: time, value: nil))
           }
-          tracks[track] = series
         }
       }
       for streamRow in row.streams {
         guard let time = streamRow.time ?? row.time else { continue }
-        var layer = layers[streamRow.stream] ?? LayerSeries()
+        let slot: Int
+        if let known = layerOrder[streamRow.stream] {
+          slot = known
+        } else {
+          slot = layerSeries.count
+          layerOrder[streamRow.stream] = slot
+          layerSeries.append(LayerSeries())
+        }
         let counts = streamRow.duration != nil
-        layer.bitrate.append(SeriesPoint(time: time, value: counts ? streamRow.figure(.bitrate) : nil))
-        layer.height.append(SeriesPoint(time: time, value: counts ? streamRow.figure(.height) : nil))
-        layers[streamRow.stream] = layer
+        layerSeries[slot].bitrate.append(
+          SeriesPoint(time: time, value: counts ? streamRow.figure(.bitrate) : nil))
+        layerSeries[slot].height.append(
+          SeriesPoint(time: time, value: counts ? streamRow.figure(.height) : nil))
       }
     }
-    for (track, series) in tracks {
-      var trimmed = series
-      for index in trimmed.points.indices { trimmed.points[index] = Self.trimmed(trimmed.points[index]) }
-      tracks[track] = trimmed
+    for (track, slot) in order {
+      var series = drawn[slot]
+      for index in series.points.indices { series.points[index] = Self.trimmed(series.points[index]) }
+      tracks[track] = series
     }
+    for (stream, slot) in layerOrder { layers[stream] = layerSeries[slot] }
   }
 
   /// The freeze and pause that `row` counted, as intervals ending at `time`.

@@ -209,7 +209,7 @@ enum CommandTable {
       + "rate, resolution, loss, jitter and RTT over time per track and layer, findings marked.",
     discussion: "The page loads nothing (inline SVG, style and script), reads in light and dark mode "
       + "and prints. Several dumps get a section each, worst first; when streams of several dumps "
-      + "link (one call), a call section draws each publisher → subscriber link with the segment "
+      + "link (one call), a call section draws each publisher-to-subscriber link with the segment "
       + "where quality was lost. Tables show the figures of 'rtcstats analyze'; only the drawn "
       + "lines are thinned.",
     arguments: [inputArgument],
@@ -230,7 +230,7 @@ enum CommandTable {
       Example(command: "rtcstats report webrtc_internals_dump.txt -o report.html", explanation: "One dump:"),
       Example(
         command: "rtcstats report publisher.jsonl subscriber.jsonl -o call.html",
-        explanation: "The dumps of one call, linked publisher → subscriber:"),
+        explanation: "The dumps of one call, linked publisher to subscriber:"),
       Example(
         command: "rtcstats report tickets/4711/ -o 4711.html", explanation: "A folder, worst dump first:"),
     ])
