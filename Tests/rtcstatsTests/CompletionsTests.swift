@@ -76,7 +76,9 @@ import Testing
     guard let subcommands = try Self.bashCompletions(["rtcstats", "an"]) else { return }
     #expect(subcommands == ["analyze", "analyse"])
     #expect(
-      try Self.bashCompletions(["rtcstats", "analyze", "--format", ""]) == ["table", "json", "ndjson", "csv", "html"])
+      try Self.bashCompletions(["rtcstats", "analyze", "--format", ""]) == [
+        "table", "json", "ndjson", "csv", "html",
+      ])
     #expect(try Self.bashCompletions(["rtcstats", "inspect", "-f", "j"]) == ["json"])
     #expect(try Self.bashCompletions(["rtcstats", "analyse", "--no-i"]) == ["--no-intervals"])
     #expect(try Self.bashCompletions(["rtcstats", "completions", "z"]) == ["zsh"])
