@@ -23,7 +23,8 @@ struct CutGzipTests {
     process.standardError = FileHandle.nullDevice
     try process.run()
     let writer = Thread {
-      stdin.fileHandleForWriting.write(Data(input)); try? stdin.fileHandleForWriting.close()
+      stdin.fileHandleForWriting.write(Data(input))
+      try? stdin.fileHandleForWriting.close()
     }
     writer.start()
     let output = stdout.fileHandleForReading.readDataToEndOfFile()
@@ -65,7 +66,9 @@ struct CutGzipTests {
   }
 
   /// A webrtc-internals dump (one JSON document) cut in its gzip: the peer connections before
-  /// the cut are analysed. Before: exit 65.
+  /// the cut are analysed.
+  ///
+  /// Before: exit 65.
   @Test func aCutWebRTCInternalsGzipIsAnalysedUpToTheCut() throws {
     let plain = Array(
       try Data(contentsOf: URL(fileURLWithPath: TestData.sample("captures/basic/webrtc-internals.json"))))

@@ -72,7 +72,9 @@ import Testing
   }
 
   /// A damaged line (its first byte replaced) is skipped with its line number, the same way
-  /// on worker threads as in sequence. Before: the whole log was refused.
+  /// on worker threads as in sequence.
+  ///
+  /// Before: the whole log was refused.
   @Test func aDamagedLineIsSkippedWithItsLineNumberEitherWay() throws {
     var bytes = Self.log
     bytes[Self.offset(ofLine: 700, in: bytes)] = UInt8(ascii: "x")
@@ -108,7 +110,9 @@ import Testing
 
   /// Damaged lines at the chunk boundaries: the last line of each chunk and the first of the
   /// next cut short (their second half blanked, the length kept so that the chunks stay
-  /// where they were). A worker sees the value end with its chunk, the sequential reader
+  /// where they were).
+  ///
+  /// A worker sees the value end with its chunk, the sequential reader
   /// runs into the next line: both skip the line the same way.
   @Test func damagedLinesAtChunkBoundariesGiveTheSameResultEitherWay() throws {
     var text = Self.log

@@ -46,7 +46,9 @@ import Testing
 
   // MARK: - Item 12: long leading whitespace
 
-  /// Before: "the file contains only whitespace" from 64 KiB on. An error after the
+  /// Before: "the file contains only whitespace" from 64 KiB on.
+  ///
+  /// An error after the
   /// whitespace keeps its line number.
   @Test(arguments: [70_000, 1 << 20, 5 << 20])
   func leadingWhitespaceOfAnyLengthIsSkipped(count: Int) throws {
@@ -73,7 +75,9 @@ import Testing
 
   /// The basic capture's lines wrapped as an app might log them: `{"timestamp":…,"data":"[…]"}`
   /// (the report as a JSON string under a name rtcstats does not know, the time of the
-  /// report beside it), and the whole log in `{"snapshots":[…]}`. Before: "no media tracks"
+  /// report beside it), and the whole log in `{"snapshots":[…]}`.
+  ///
+  /// Before: "no media tracks"
   /// (exit 0) and "not getStats data".
   @Test func wrappersUnderAnyMemberNameGiveThePlainAnalysis() throws {
     let plain = try Self.bytes("captures/basic/sender.jsonl")

@@ -1,7 +1,9 @@
 extension GetStatsParser {
   /// After the unit that started at stream position `unitStart` failed with `error`: skips
   /// the rest of its line and notes it as damaged (``DamagedLines``), or rethrows the error
-  /// when it is not damage that can be skipped. What the line's members noted before the
+  /// when it is not damage that can be skipped.
+  ///
+  /// What the line's members noted before the
   /// failure (members of the wrong type, tally `ignoredBefore`) is forgotten with it.
   ///
   /// Not skipped: a dump that is not JSON lines (a pretty-printed document keeps its exact
