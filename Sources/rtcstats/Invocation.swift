@@ -11,6 +11,8 @@ enum Invocation: Equatable {
   case inspect(InspectOptions)
   case call(CallOptions)
   case follow(FollowOptions)
+  /// `rtcstats report`: one HTML page.
+  case report(ReportOptions)
   /// `rtcstats explain [CODE]`: the rule list, or one rule.
   case explain(String?)
   case completions(Shell)
@@ -26,6 +28,8 @@ enum OutputFormat: String, CaseIterable, Equatable {
   case ndjson
   /// One CSV row per track.
   case csv
+  /// One HTML report of every input (``AnalysisReport``).
+  case html
 }
 
 /// Where the output goes and how much is said on standard error: `-o` and `-q`.
@@ -46,6 +50,8 @@ struct AnalyzeOptions: Equatable {
   var timing = false
   /// `--thresholds FILE`: diagnosis threshold overrides.
   var thresholdsPath: String?
+  /// `--no-sparklines`: no sparklines in the table, even on a terminal.
+  var showsSparklines = true
   var console = ConsoleOptions()
 }
 
@@ -85,6 +91,16 @@ enum SinceTime: Equatable {
   case absolute(Double)
   /// This many ms before the command started (`now` is 0).
   case beforeStart(Double)
+}
+
+/// Options of `rtcstats report`.
+struct ReportOptions: Equatable {
+  var inputs: [String] = []
+  /// Files read in parallel; `nil` means one per core.
+  var jobs: Int?
+  /// `--max-clock-offset`, seconds.
+  var maximumClockOffset = 30.0
+  var console = ConsoleOptions()
 }
 
 /// A usage error: printed with the usage line, exit 64.

@@ -17,7 +17,7 @@ import Testing
     .split(separator: "\n").map { String($0) + "\n" }
     try lines[0].write(to: log, atomically: false, encoding: .utf8)
     let process = Process()
-    process.executableURL = try #require(BinaryRun.executable)
+    process.executableURL = BinaryRun.executable
     process.arguments = ["follow", "-f", "ndjson", log.path]
     let output = Pipe()
     let error = Pipe()
@@ -40,7 +40,8 @@ import Testing
     try FileManager.default.moveItem(at: log, to: folder.appendingPathComponent("call.jsonl.1"))
     try lines[4].write(to: log, atomically: false, encoding: .utf8)
     Thread.sleep(forTimeInterval: 1.5)
-    process.terminate()
+    // SIGKILL: the test runner's threads block SIGTERM, and a child inherits that mask.
+    kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
     let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     let messages = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

@@ -14,6 +14,7 @@ enum OptionID: String, CaseIterable, Equatable, Hashable, Sendable {
   case maxClockOffset = "max-clock-offset"
   case thresholds
   case since
+  case noSparklines = "no-sparklines"
 }
 
 /// One option of a subcommand, as every generated artefact sees it.
