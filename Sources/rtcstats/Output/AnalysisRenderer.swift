@@ -32,11 +32,10 @@ extension AnalysisRenderer {
 extension OutputFormat {
   /// The renderer of this format for `analyze`.
   ///
-  /// - Parameters:
-  ///   - wrapsInArray: Whether JSON documents of several files go into one array.
-  ///   - includeIntervals: Whether JSON lists the interval rows.
-  ///   - per: `--per`: flat rows (NDJSON or CSV) instead of documents.
-  ///   - layout: The table's width and colours.
+  /// - `wrapsInArray`: Whether JSON documents of several files go into one array.
+  /// - `includeIntervals`: Whether JSON lists the interval rows.
+  /// - `per`: `--per`: flat rows (NDJSON or CSV) instead of documents.
+  /// - `layout`: The table's width and colours.
   func renderer(
     wrapsInArray: Bool, includeIntervals: Bool, per: RowKind? = nil, layout: TableLayout = TableLayout()
   ) -> any AnalysisRenderer {

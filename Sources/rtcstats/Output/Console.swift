@@ -47,9 +47,8 @@ final class Console: Sendable {
 
   /// Keeps everything in memory, for tests.
   ///
-  /// - Parameters:
-  ///   - width: The help width.
-  ///   - outputLimit: After this many bytes of output, writes fail with `failure`.
+  /// - `width`: The help width.
+  /// - `outputLimit`: After this many bytes of output, writes fail with `failure`.
   static func capturing(
     width: Int = 80, outputLimit: Int? = nil, failure: System.ErrorNumber = .brokenPipe
   ) -> Console {

@@ -1,7 +1,11 @@
 import RTCStatsCore
 
 extension TableRenderer {
-  /// `  network: warning (packetLoss, from remote) · send — · receive warning (packetLoss, remote) · 53% excellent, 47% warning`
+  /// The network-condition line of a peer connection.
+  ///
+  /// For example:
+  ///
+  ///     network: warning (packetLoss, from remote) · send — · receive warning (packetLoss, remote) · 53% excellent, 47% warning
   func conditionLine(_ condition: NetworkCondition?) -> String {
     guard let condition else { return "" }
     var parts = ["network: " + Self.describe(condition.overall, withSource: true)]

@@ -2,9 +2,11 @@ import RTCStatsCore
 import RTCStatsFormats
 
 /// Renders analyses as readable text: a header per file, a transport line per peer
-/// connection, one row per track and one per layer. Figures are means over the call
-/// unless the column says otherwise. The ``layout`` fits the text to the terminal (the
-/// narrow table) unless it is wide, and colours grades and severities.
+/// connection, one row per track and one per layer.
+///
+/// Figures are means over the call unless the column says otherwise. The ``layout`` fits
+/// the text to the terminal (the narrow table) unless it is wide, and colours grades and
+/// severities.
 struct TableRenderer: AnalysisRenderer {
   var layout = TableLayout()
 
