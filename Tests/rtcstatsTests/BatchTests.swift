@@ -3,9 +3,10 @@ import Testing
 
 @testable import rtcstats
 
-/// A ticket folder as users have them: every Sample plus a cut dump, a browser log, a
-/// README and a PNG. Expected outcomes come from what each file is (known when it is made),
-/// not from rtcstats.
+/// A ticket folder as users have them.
+///
+/// Every Sample plus a cut dump, a browser log, a README and a PNG. Expected outcomes come from
+/// what each file is (known when it is made), not from rtcstats.
 @Suite struct BatchTests {
   /// The Sample dumps: every file below Samples/captures, corpus and derived that is not a
   /// scenario description (`truth.json`).
@@ -33,7 +34,8 @@ import Testing
       let name = String(format: "%03d-", index) + URL(fileURLWithPath: dump).lastPathComponent
       try FileManager.default.copyItem(atPath: dump, toPath: folder.url.appendingPathComponent(name).path)
     }
-    let snapshot = try Data(contentsOf: URL(fileURLWithPath: CLIRun.root + "/Samples/captures/basic/sender-last-snapshot.json"))
+    let snapshot = try Data(
+      contentsOf: URL(fileURLWithPath: CLIRun.root + "/Samples/captures/basic/sender-last-snapshot.json"))
     try snapshot.prefix(3000).write(to: folder.url.appendingPathComponent("cut-snapshot.json"))
     try Data("2024-05-01 12:00:01 INFO call started\n2024-05-01 12:00:09 WARN ice restart\n".utf8)
       .write(to: folder.url.appendingPathComponent("browser.log"))
@@ -106,7 +108,9 @@ import Testing
   }
 
   @Test func noProgressLineWhenStandardErrorIsNotATerminal() throws {
-    let run = try BinaryRun(["analyze", "-f", "ndjson", "--no-intervals", CLIRun.root + "/Samples/captures/loss5"])
+    let run = try BinaryRun([
+      "analyze", "-f", "ndjson", "--no-intervals", CLIRun.root + "/Samples/captures/loss5",
+    ])
     #expect(!run.error.contains("\u{1B}["))
     #expect(!run.error.contains("\r"))
   }

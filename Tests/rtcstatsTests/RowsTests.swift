@@ -21,7 +21,9 @@ import Testing
     var values: [String: Double] = [:]
     for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") {
       let json = try JSONSerialization.jsonObject(with: Data(line.utf8))
-      let objects = (json as? [[String: Any]]) ?? ((json as? [String: Any])?.values.compactMap { $0 as? [String: Any] } ?? [])
+      let objects =
+        (json as? [[String: Any]])
+        ?? ((json as? [String: Any])?.values.compactMap { $0 as? [String: Any] } ?? [])
       for object in objects where object["type"] as? String == type {
         if let id = object["id"] as? String, let value = object[member] as? Double { values[id] = value }
       }

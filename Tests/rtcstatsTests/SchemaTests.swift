@@ -59,7 +59,8 @@ import Testing
   @Test func aMemberOutsideTheSchemaIsRejected() throws {
     // The validator and the closed objects catch drift: an unknown member fails.
     let validator = try Self.validator("rows")
-    let row = #"{"schemaVersion":1,"row":"skipped","path":"a","format":null,"peerConnection":null,"reason":"x","extra":1}"#
+    let row =
+      #"{"schemaVersion":1,"row":"skipped","path":"a","format":null,"peerConnection":null,"reason":"x","extra":1}"#
     #expect(!validator.problems(try JSONTree.parse(row)).isEmpty)
   }
 

@@ -77,7 +77,7 @@ struct AnalyzeCommand {
       work: { index in
         let (file, times) = FileAnalyzer.analyze(
           files[index], keepsTimeline: renderer.needsTimeline, thresholds: thresholds)
-        var output = Output(file: file, times: times, isVerbose: options.isVerbose)
+        var output = Output(file: file, times: times, isVerbose: options.isVerbose || files.count == 1)
         if let level = options.failOn, output.verdict.reaches(level) { output.status = .failOn }
         if rendersOnWorkers {
           let start = ContinuousClock.now

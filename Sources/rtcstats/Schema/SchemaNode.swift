@@ -80,7 +80,10 @@ indirect enum SchemaNode: Sendable {
     let inner = indent + "  "
     switch self {
     case .object(let members):
-      guard !members.isEmpty else { return output += "{}" }
+      guard !members.isEmpty else {
+        output += "{}"
+        return
+      }
       output += "{\n"
       for (index, member) in members.enumerated() {
         output += inner + Self.quoted(member.0) + ": "
@@ -93,7 +96,8 @@ indirect enum SchemaNode: Sendable {
       if simple {
         var items: [String] = []
         for element in elements { if case .string(let text) = element { items.append(Self.quoted(text)) } }
-        return output += "[" + items.joined(separator: ", ") + "]"
+        output += "[" + items.joined(separator: ", ") + "]"
+        return
       }
       output += "[\n"
       for (index, element) in elements.enumerated() {

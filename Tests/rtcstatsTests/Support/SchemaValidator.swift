@@ -1,7 +1,8 @@
-/// A small JSON parser and JSON Schema (draft 2020-12) validator for the tests: enough of
-/// the draft for rtcstats's schemas (`$ref` into `$defs`, `type`, `properties`, `required`,
-/// `additionalProperties`, `items`, `enum`, `const`, `anyOf`, `oneOf`, `allOf`). Written
-/// here, independent of the code that writes the schemas and the documents.
+/// A small JSON parser and JSON Schema (draft 2020-12) validator for the tests.
+///
+/// Enough of the draft for rtcstats's schemas (`$ref` into `$defs`, `type`, `properties`,
+/// `required`, `additionalProperties`, `items`, `enum`, `const`, `anyOf`, `oneOf`, `allOf`).
+/// Written here, independent of the code that writes the schemas and the documents.
 indirect enum JSONTree: Equatable {
   case null
   case bool(Bool)
@@ -37,7 +38,10 @@ indirect enum JSONTree: Equatable {
         index += 1
         var members: [String: JSONTree] = [:]
         skipSpace()
-        if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+        if bytes[index] == UInt8(ascii: "}") {
+          index += 1
+          return .object(members)
+        }
         while true {
           skipSpace()
           guard case .string(let key) = try value() else { throw ParseError(message: "key") }
@@ -53,7 +57,10 @@ indirect enum JSONTree: Equatable {
         index += 1
         var elements: [JSONTree] = []
         skipSpace()
-        if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
+        if bytes[index] == UInt8(ascii: "]") {
+          index += 1
+          return .array(elements)
+        }
         while true {
           elements.append(try value())
           skipSpace()
@@ -63,9 +70,15 @@ indirect enum JSONTree: Equatable {
         }
       case UInt8(ascii: "\""):
         return .string(try string())
-      case UInt8(ascii: "t"): index += 4; return .bool(true)
-      case UInt8(ascii: "f"): index += 5; return .bool(false)
-      case UInt8(ascii: "n"): index += 4; return .null
+      case UInt8(ascii: "t"):
+        index += 4
+        return .bool(true)
+      case UInt8(ascii: "f"):
+        index += 5
+        return .bool(false)
+      case UInt8(ascii: "n"):
+        index += 4
+        return .null
       default:
         let start = index
         while index < bytes.count, "+-0123456789.eE".utf8.contains(bytes[index]) { index += 1 }
@@ -125,14 +138,17 @@ struct SchemaValidator {
     return node
   }
 
-  private func validate(_ value: JSONTree, against schema: JSONTree, path: String, into found: inout [String]) {
+  private func validate(_ value: JSONTree, against schema: JSONTree, path: String, into found: inout [String])
+  {
     guard case .object(let rule) = schema else { return }
     if case .string(let reference) = rule["$ref"] {
       guard let target = resolve(reference) else { return found.append("\(path): no \(reference)") }
       validate(value, against: target, path: path, into: &found)
     }
     if let type = rule["type"], !matches(value, type: type) { found.append("\(path): not \(type)") }
-    if case .array(let options) = rule["enum"], !options.contains(value) { found.append("\(path): not in enum") }
+    if case .array(let options) = rule["enum"], !options.contains(value) {
+      found.append("\(path): not in enum")
+    }
     if let constant = rule["const"], constant != value && !sameNumber(constant, value) {
       found.append("\(path): not \(constant)")
     }
@@ -164,7 +180,9 @@ struct SchemaValidator {
     var properties: [String: JSONTree] = [:]
     if case .object(let declared) = rule["properties"] { properties = declared }
     if case .array(let required) = rule["required"] {
-      for case .string(let name) in required where members[name] == nil { found.append("\(path): no \(name)") }
+      for case .string(let name) in required where members[name] == nil {
+        found.append("\(path): no \(name)")
+      }
     }
     for (name, member) in members {
       if let property = properties[name] {

@@ -1,8 +1,10 @@
 import RTCStatsCore
 
-/// The `interval` rows of `analyze --per interval`: one per track and interval, with every
-/// interval metric of the registry as a column (`null` when unknown for the interval). Counts
-/// are changes over the interval (deltas), as in the JSON interval series.
+/// The `interval` rows of `analyze --per interval`.
+///
+/// One per track and interval, with every interval metric of the registry as a column (`null` when
+/// unknown for the interval). Counts are changes over the interval (deltas), as in the JSON
+/// interval series.
 enum IntervalRows {
   /// A row of no interval: every column, with the type of its values.
   static var template: FlatRow {
