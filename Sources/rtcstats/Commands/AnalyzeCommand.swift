@@ -36,7 +36,9 @@ struct AnalyzeCommand {
     if options.timing {
       console.error("rtcstats: " + result.times.summary(wall: ContinuousClock.now - wallStart))
     }
-    if files.count > 1 && !console.isQuiet { console.error("rtcstats: " + result.summary.line) }
+    if files.count > 1 && !console.isQuiet && !console.outputFailed {
+      console.error("rtcstats: " + result.summary.line)
+    }
     // A closed pipe (`| head`) stops the batch quietly with the status so far; any other
     // write failure is reported, exit 74.
     if let message = console.outputFailureMessage {
