@@ -76,7 +76,7 @@ import Testing
       Help.usage(for: .analyze)
         == "rtcstats analyze [--format <format>] [--per <row>] [--fail-on <grade>] [--jobs <n>] "
         + "[--output <file>] [--quiet] [--verbose] [--wide] [--color <when>] [--no-intervals] "
-        + "[--thresholds <file>] [--timing] <input> ...")
+        + "[--thresholds <file>] [--timing] [--no-sparklines] <input> ...")
     #expect(Help.usage(for: .completions) == "rtcstats completions <shell>")
     #expect(Help.usage(for: .help) == "rtcstats help [--man] [<subcommand>]")
     #expect(Help.usage(for: nil) == "rtcstats <subcommand>")

@@ -27,7 +27,7 @@ struct AnalyzeCommand {
     }
     let renderer = options.format.renderer(
       wrapsInArray: options.format == .json && !isSingleFile, includeIntervals: options.includeIntervals,
-      per: options.per, layout: layout)
+      per: options.per, layout: layout, sparklines: options.showsSparklines && console.outputIsTerminal)
     let prologue = renderer.prologue
     if !prologue.isEmpty { console.write(prologue) }
     let result = analyze(files, renderer: renderer, thresholds: thresholds)

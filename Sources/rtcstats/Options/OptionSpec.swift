@@ -18,6 +18,7 @@ enum OptionID: String, CaseIterable, Equatable, Hashable, Sendable {
   case verbose
   case wide
   case color
+  case noSparklines = "no-sparklines"
 }
 
 /// One option of a subcommand, as every generated artefact sees it.

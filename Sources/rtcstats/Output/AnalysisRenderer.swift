@@ -36,12 +36,15 @@ extension OutputFormat {
   /// - `includeIntervals`: Whether JSON lists the interval rows.
   /// - `per`: `--per`: flat rows (NDJSON or CSV) instead of documents.
   /// - `layout`: The table's width and colours.
+  /// - `sparklines`: Whether the table draws each track's bitrate and frame rate (a terminal).
   func renderer(
-    wrapsInArray: Bool, includeIntervals: Bool, per: RowKind? = nil, layout: TableLayout = TableLayout()
+    wrapsInArray: Bool, includeIntervals: Bool, per: RowKind? = nil, layout: TableLayout = TableLayout(),
+    sparklines: Bool = false
   ) -> any AnalysisRenderer {
     if let per, self == .ndjson || self == .csv { return RowsRenderer(kind: per, isCSV: self == .csv) }
     switch self {
-    case .table: return TableRenderer(layout: layout)
+    case .table: return TableRenderer(layout: layout, sparklines: sparklines)
+    case .html: return HTMLRenderer()
     case .json: return JSONRenderer(wrapsInArray: wrapsInArray, includeIntervals: includeIntervals)
     case .ndjson: return JSONRenderer(wrapsInArray: false, includeIntervals: includeIntervals)
     case .csv: return CSVRenderer()

@@ -9,6 +9,8 @@ import RTCStatsFormats
 /// severities.
 struct TableRenderer: AnalysisRenderer {
   var layout = TableLayout()
+  /// Whether each track's bitrate and frame rate are drawn under the table (a terminal only).
+  var sparklines = false
 
   /// The columns of the full (wide) track table.
   static let wideColumns: [(String, TextTable.Alignment)] = [
@@ -72,7 +74,8 @@ struct TableRenderer: AnalysisRenderer {
     for row in rows { table.append(row) }
     let wide = table.render(indent: "  ")
     let fits = layout.isWide || wide.split(separator: "\n").allSatisfy { $0.count <= layout.width }
-    return text + "\n" + (fits ? wide : narrowTable(rows))
+    let spark = sparklines ? layout.fitLines(sparklineLines(connection), indent: 4) : ""
+    return text + "\n" + (fits ? wide : narrowTable(rows)) + spark
   }
 
   private func describe(_ transport: TransportAnalysis) -> String {
