@@ -60,8 +60,10 @@ def start_session(master):
     builder = SparkSession.builder.appName("rtcstats")
     if master:
         builder = builder.master(master)
-    builder = builder.config("spark.sql.session.timeZone", "UTC").config(
-        "spark.ui.showConsoleProgress", "false"
+    builder = (
+        builder.config("spark.sql.session.timeZone", "UTC")
+        .config("spark.ui.showConsoleProgress", "false")
+        .config("spark.sql.sources.partitionColumnTypeInference.enabled", "false")
     )
     spark = builder.getOrCreate()
     spark.sparkContext.setLogLevel("ERROR")
@@ -89,7 +91,7 @@ def list_inputs(spark, input_uri):
         spark.read.format("binaryFile").option("recursiveFileLookup", "true").load(input_uri)
     )
     return listing.select(
-        F.col("path").alias("input_path"),
+        F.col("path"),
         F.col("length").alias("input_size"),
         (F.unix_micros("modificationTime") / 1000).cast("long").alias("input_mtime"),
     )
@@ -103,7 +105,7 @@ def done_files(spark, output):
         files = spark.read.parquet(f"{output}/files")
     except AnalysisException:
         return None
-    return files.select("input_path", "input_size", "input_mtime").distinct()
+    return files.select("path", "input_size", "input_mtime").distinct()
 
 
 def hadoop_path_list(paths):
@@ -119,9 +121,9 @@ def analyse(spark, todo, binary_name, run_id, arguments):
     from pyspark import StorageLevel
 
     sc = spark.sparkContext
-    mtimes = sc.broadcast({row.input_path: row.input_mtime for row in todo})
+    mtimes = sc.broadcast({row.path: row.input_mtime for row in todo})
     records = sc.binaryFiles(
-        hadoop_path_list(row.input_path for row in todo), minPartitions=arguments.partitions or None
+        hadoop_path_list(row.path for row in todo), minPartitions=arguments.partitions or None
     )
     timeout = arguments.timeout
 
@@ -132,10 +134,8 @@ def analyse(spark, todo, binary_name, run_id, arguments):
 
 
 def read_rows(spark, lines, schema):
-    """A DataFrame of JSON lines read with `schema` (inferred when None), and its misfits."""
-    reader = spark.read.option("mode", "PERMISSIVE")
-    if schema is not None:
-        reader = reader.schema(tables.with_corrupt_column(schema))
+    """A DataFrame of JSON lines read with `schema`, and how many lines did not fit it."""
+    reader = spark.read.option("mode", "PERMISSIVE").schema(tables.with_corrupt_column(schema))
     reader = reader.option("columnNameOfCorruptRecord", tables.CORRUPT_COLUMN)
     frame = reader.json(lines).cache()
     misfits = 0
@@ -150,7 +150,7 @@ def write_tables(spark, results, schemas, output):
     counts = {}
     for table in TABLES:
         lines = results.filter(lambda pair, table=table: pair[0] == table).map(lambda pair: pair[1])
-        frame, misfits = read_rows(spark, lines, schemas.get(table))
+        frame, misfits = read_rows(spark, lines, schemas[table])
         rows = frame.count()
         if rows or table == "files":
             frame.write.mode("append").partitionBy("day").parquet(f"{output}/{table}")
@@ -159,15 +159,9 @@ def write_tables(spark, results, schemas, output):
 
 
 def table_schemas(binary):
-    """{table: Spark schema} from `rtcstats schema`, or {} (inferred) when it has none."""
-    try:
-        return {
-            table: tables.table_schema(binary, table, kind)
-            for table, kind in worker.TABLE_ROW_KINDS.items()
-        }
-    except (OSError, ValueError, tables.subprocess.CalledProcessError) as problem:
-        print(f"rtcstats_spark: no table schema from rtcstats ({problem}); inferring", file=sys.stderr)
-        return {}
+    """{table: Spark schema}, derived from `rtcstats schema rows`."""
+    document = tables.rtcstats_schema(binary)
+    return {table: tables.table_schema(document, table) for table in tables.TABLE_ROW_KINDS}
 
 
 def report(listed, todo_count, counts, seconds, status_counts):
@@ -191,7 +185,7 @@ def run(arguments):
     listing = list_inputs(spark, arguments.input)
     done = done_files(spark, arguments.output)
     pending = listing if done is None else listing.join(
-        done, ["input_path", "input_size", "input_mtime"], "left_anti"
+        done, ["path", "input_size", "input_mtime"], "left_anti"
     )
     listed = listing.count()
     todo = pending.collect()
@@ -202,7 +196,7 @@ def run(arguments):
         results = analyse(spark, todo, binary_name, run_id, arguments)
         counts = write_tables(spark, results, schemas, arguments.output)
         files = spark.read.parquet(f"{arguments.output}/files").filter(f"run_id = '{run_id}'")
-        status_counts = {row.status: row["count"] for row in files.groupBy("status").count().collect()}
+        status_counts = {r["row"]: r["count"] for r in files.groupBy("row").count().collect()}
     report(listed, len(todo), counts, time.monotonic() - started, status_counts)
     spark.stop()
     return 0

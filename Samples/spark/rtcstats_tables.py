@@ -1,9 +1,10 @@
 """The tables of the rtcstats Spark job: their Spark schema, derived from rtcstats's JSON Schema.
 
-`rtcstats schema` prints a JSON Schema (draft 2020-12) of the rows of `analyze --format ndjson
---per KIND`; `spark_type` turns it into a Spark type, so a member added to or renamed in
-rtcstats's output changes the tables without a hand-copied list: a row that no longer fits
-lands in `_corrupt_record`, which the job counts and `make spark-test` requires to be empty.
+`rtcstats schema rows` prints the JSON Schema (draft 2020-12) of the rows of `analyze --format
+ndjson --per KIND`, one `$defs` entry per row kind; `spark_type` turns a definition into a
+Spark type, so a column added to or renamed in rtcstats's rows changes the tables without a
+hand-copied list, and a row that no longer fits lands in `_corrupt_record`, which the job
+counts and `make spark-test` requires to be empty.
 """
 
 import json
@@ -12,14 +13,15 @@ import subprocess
 from pyspark.sql import types as T
 
 # Columns the job adds to every row (rtcstats knows nothing of them).
+# Columns the job adds to every row (rtcstats's own `path` is set to the file's URI).
 JOB_FIELDS = [
-    T.StructField("input_path", T.StringType(), False),
-    T.StructField("input_size", T.LongType(), False),
-    T.StructField("input_mtime", T.LongType(), False),
-    T.StructField("run_id", T.StringType(), False),
-    T.StructField("day", T.StringType(), False),
+    T.StructField("input_size", T.LongType(), True),
+    T.StructField("input_mtime", T.LongType(), True),
+    T.StructField("run_id", T.StringType(), True),
+    T.StructField("day", T.StringType(), True),
 ]
-FILE_JOB_FIELDS = [T.StructField("status", T.StringType(), False)]
+# The row kinds of each table: a file that was not analysed is an error or skipped row.
+TABLE_ROW_KINDS = {"files": ["file", "error", "skipped"], "tracks": ["track"], "findings": ["finding"]}
 CORRUPT_COLUMN = "_corrupt_record"
 SCALARS = {
     "string": T.StringType(),
@@ -114,24 +116,25 @@ def spark_type(node, root):
     return SCALARS.get(kind, T.StringType())
 
 
-def rtcstats_schema(binary, kind):
-    """The JSON Schema document `rtcstats schema` prints for `--per KIND` rows."""
-    output = subprocess.run(
-        [binary, "schema", "analyze", "--per", kind], check=True, capture_output=True
-    ).stdout
+def rtcstats_schema(binary):
+    """The JSON Schema document `rtcstats schema rows` prints."""
+    output = subprocess.run([binary, "schema", "rows"], check=True, capture_output=True).stdout
     return json.loads(output)
 
 
-def table_schema(binary, table, row_kind):
-    """The Spark schema of one table: rtcstats's row schema, then the job's columns."""
-    document = rtcstats_schema(binary, row_kind)
-    row = spark_type(document, document)
-    names = {field.name for field in row.fields}
-    extra = JOB_FIELDS + (FILE_JOB_FIELDS if table == "files" else [])
-    clashes = names & {field.name for field in extra}
+def table_schema(document, table):
+    """The Spark schema of one table: its row kinds' columns (in rtcstats's order, merged),
+    then the job's columns."""
+    definitions = document.get("$defs", {})
+    missing = [kind for kind in TABLE_ROW_KINDS[table] if kind not in definitions]
+    if missing:
+        raise ValueError(f"rtcstats schema rows has no definition of {missing}")
+    merged = _merge_objects([_resolve(definitions[kind], document) for kind in TABLE_ROW_KINDS[table]])
+    row = spark_type(merged, document)
+    clashes = {field.name for field in row.fields} & {field.name for field in JOB_FIELDS}
     if clashes:
         raise ValueError(f"rtcstats rows now carry {sorted(clashes)}: rename the job's columns")
-    return T.StructType(row.fields + extra)
+    return T.StructType(row.fields + JOB_FIELDS)
 
 
 def with_corrupt_column(schema):

@@ -17,8 +17,8 @@ import threading
 CHUNK_BYTES = 1 << 20
 ERROR_TAIL_BYTES = 2000
 
-# The rows `rtcstats analyze --format ndjson --per KIND -` prints, by table.
-TABLE_ROW_KINDS = {"files": "file", "tracks": "track", "findings": "finding"}
+# The `--per` kind of the rows of each table after the files table (whose kind is `file`).
+TABLE_ROW_KINDS = {"tracks": "track", "findings": "finding"}
 
 
 def executable(path):
@@ -105,87 +105,62 @@ def day_of(milliseconds):
     return moment.strftime("%Y-%m-%d")
 
 
-def row_status(row):
-    """ok, error or skipped, from an rtcstats NDJSON row."""
-    if row.get("skipped") is not None:
-        return "skipped"
-    if row.get("error") is not None:
-        return "error"
-    return "ok"
-
-
-def call_start(rows):
-    """The earliest peer connection start (ms) of the file's rows, else None."""
-    starts = [row.get("startTime") for row in rows if isinstance(row.get("startTime"), (int, float))]
-    return min(starts) if starts else None
-
-
-def document_rows(document):
-    """Splits one `--format ndjson` document into its file, track and finding rows.
-
-    Used while `--per` is unavailable; each track row carries its peer connection's id and
-    start time, each finding its own peer connection.
-    """
-    connections = document.get("peerConnections") or []
-    tracks = []
-    for connection in connections:
-        for track in connection.get("tracks") or []:
-            tracks.append(
-                {"peerConnection": connection.get("id"), "startTime": connection.get("startTime"), **track}
-            )
+def error_row(message, exit_code):
+    """An `error` row in rtcstats's own shape, for a process that printed no row."""
     return {
-        "files": [document],
-        "tracks": tracks,
-        "findings": list(document.get("findings") or []),
+        "schemaVersion": 1, "row": "error", "path": "-", "format": None, "peerConnection": None,
+        "message": message, "line": None, "column": None, "exitCode": exit_code,
     }
+
+
+def rows_of(binary, content, kind, timeout_seconds):
+    """The `analyze --per KIND` rows of one file's bytes (an `error` row when none came)."""
+    arguments = [binary, "analyze", "--format", "ndjson", "--per", kind, "--quiet", "-"]
+    status, lines, stderr_text = run_rtcstats(arguments, content, timeout_seconds)
+    try:
+        rows = [json.loads(line) for line in lines]
+    except ValueError:
+        rows, stderr_text = [], f"unreadable result line in {lines[:1]!r}"
+    if not rows or any(not isinstance(row, dict) for row in rows):
+        message = failure_message(status, stderr_text, timeout_seconds)
+        return [error_row(message, status if status and status > 0 else None)]
+    return rows
 
 
 def analyze_file(binary, content, timeout_seconds):
-    """The rows of every table for one file's bytes: {"files": [row], "tracks": […], …}."""
-    arguments = [binary, "analyze", "--format", "ndjson", "--no-intervals", "--quiet", "-"]
-    status, lines, stderr_text = run_rtcstats(arguments, content, timeout_seconds)
-    documents = []
-    for line in lines:
-        try:
-            documents.append(json.loads(line))
-        except ValueError:
-            stderr_text = f"unreadable result line: {line[:200]!r}"
-    if len(documents) != 1:
-        message = failure_message(status, stderr_text, timeout_seconds)
-        exit_code = status if status and status > 0 else None
-        documents = [{"schemaVersion": None, "error": {"message": message, "exitCode": exit_code}}]
-    return document_rows(documents[0])
+    """{table: rows} of one file: its file row (or error/skipped row), tracks and findings."""
+    file_rows = rows_of(binary, content, "file", timeout_seconds)
+    tables = {"files": file_rows[:1], "tracks": [], "findings": []}
+    if file_rows[0].get("row") != "file":
+        return tables  # error or skipped: the files table says why, the others have nothing
+    for table in ("tracks", "findings"):
+        rows = rows_of(binary, content, TABLE_ROW_KINDS[table], timeout_seconds)
+        failures = [row for row in rows if row.get("row") == "error"]
+        if failures:  # the same bytes analysed before: only a timeout or a crash gets here
+            return {"files": failures[:1], "tracks": [], "findings": []}
+        tables[table] = rows
+    return tables
 
 
-def job_columns(path, size, mtime_ms, run_id, rows):
-    """The columns the job adds to every row of one file: where it came from and its day."""
-    start = call_start(rows.get("tracks", [])) or call_start(
-        [{"startTime": connection.get("startTime")} for row in rows["files"]
-         for connection in row.get("peerConnections") or []]
-    )
-    return {
-        "input_path": path,
-        "input_size": size,
-        "input_mtime": mtime_ms,
-        "run_id": run_id,
-        "day": day_of(start if start is not None else mtime_ms),
-    }
+def job_columns(path, size, mtime_ms, run_id, file_row):
+    """The columns the job sets on every row of one file: its URI, size, mtime, run, day."""
+    start = file_row.get("startTime")
+    day = day_of(start if isinstance(start, (int, float)) else mtime_ms)
+    return {"path": path, "input_size": size, "input_mtime": mtime_ms, "run_id": run_id, "day": day}
 
 
 def analyze_partition(records, binary_name, mtimes, run_id, timeout_seconds):
     """mapPartitions body: (path, bytes) records in, (table, JSON line) pairs out.
 
     `mtimes` is a broadcast {path: modification time in ms} of the files to do. A file is
-    held in memory only while its own process runs; nothing is kept between files.
+    held in memory only while its own processes run; nothing is kept between files.
     """
     from pyspark import SparkFiles  # imported on the executor
 
     binary = executable(SparkFiles.get(binary_name))
     for path, content in records:
-        rows = analyze_file(binary, content, timeout_seconds)
-        columns = job_columns(path, len(content), mtimes.value[path], run_id, rows)
-        status = row_status(rows["files"][0])
-        for table, table_rows in rows.items():
-            for row in table_rows:
-                extra = {**columns, "status": status} if table == "files" else columns
-                yield table, json.dumps({**row, **extra}, separators=(",", ":"))
+        tables = analyze_file(binary, content, timeout_seconds)
+        columns = job_columns(path, len(content), mtimes.value[path], run_id, tables["files"][0])
+        for table, rows in tables.items():
+            for row in rows:
+                yield table, json.dumps({**row, **columns}, separators=(",", ":"))
