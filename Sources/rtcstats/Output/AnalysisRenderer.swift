@@ -35,12 +35,14 @@ extension OutputFormat {
   /// - Parameters:
   ///   - wrapsInArray: Whether JSON documents of several files go into one array.
   ///   - includeIntervals: Whether JSON lists the interval rows.
-  func renderer(wrapsInArray: Bool, includeIntervals: Bool) -> any AnalysisRenderer {
+  ///   - per: `--per`: flat rows (NDJSON or CSV) instead of documents.
+  func renderer(wrapsInArray: Bool, includeIntervals: Bool, per: RowKind? = nil) -> any AnalysisRenderer {
+    if let per, self == .ndjson || self == .csv { return RowsRenderer(kind: per, isCSV: self == .csv) }
     switch self {
-    case .table: TableRenderer()
-    case .json: JSONRenderer(wrapsInArray: wrapsInArray, includeIntervals: includeIntervals)
-    case .ndjson: JSONRenderer(wrapsInArray: false, includeIntervals: includeIntervals)
-    case .csv: CSVRenderer()
+    case .table: return TableRenderer()
+    case .json: return JSONRenderer(wrapsInArray: wrapsInArray, includeIntervals: includeIntervals)
+    case .ndjson: return JSONRenderer(wrapsInArray: false, includeIntervals: includeIntervals)
+    case .csv: return CSVRenderer()
     }
   }
 }

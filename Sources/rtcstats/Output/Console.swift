@@ -135,6 +135,15 @@ final class Console: Sendable {
     messages.write(Array((TerminalText.escaped(line) + "\n").utf8))
   }
 
+  /// Whether standard error is a terminal (progress lines are drawn only there).
+  var messagesAreTerminal: Bool { messages.isTerminal }
+
+  /// Writes `text` to standard error as it is, for the progress line's cursor controls;
+  /// the caller makes sure it holds no dump text.
+  func rawMessage(_ text: String) {
+    messages.write(Array(text.utf8))
+  }
+
   /// Writes one warning line to standard error, unless the console is quiet.
   func warning(_ line: String) {
     guard !isQuiet else { return }
