@@ -69,43 +69,65 @@ def start_session(master):
     spark.sparkContext.setLogLevel("ERROR")
     here = os.path.dirname(os.path.abspath(__file__))
     for module in ("rtcstats_worker.py", "rtcstats_tables.py"):
-        spark.sparkContext.addPyFile(os.path.join(here, module))
+        if os.path.isfile(os.path.join(here, module)):  # else shipped by spark-submit --py-files
+            add_once(spark.sparkContext.addPyFile, os.path.join(here, module))
     return spark
+
+
+def add_once(add, path):
+    """Ships `path` to the executors unless spark-submit (--files, --py-files) already did."""
+    try:
+        add(path)
+    except Exception as problem:  # py4j wraps Spark's IllegalArgumentException
+        if "already registered" not in str(problem):
+            raise
 
 
 def ship_binary(spark, binary):
     """Ships `binary` to every executor; returns (its SparkFiles name, a path the driver runs)."""
     from pyspark import SparkFiles
 
-    spark.sparkContext.addFile(binary)
     name = os.path.basename(binary.rstrip("/"))
+    add_once(spark.sparkContext.addFile, binary)
     local = binary if os.path.isfile(binary) else SparkFiles.get(name)
     return name, worker.executable(local)
 
 
 def list_inputs(spark, input_uri):
-    """path, size and modification time (ms) of every file below `input_uri`."""
+    """(path, size, modification time in ms) of every file below `input_uri`.
+
+    Spark's binaryFile source lists in parallel but leaves empty files out of its rows; they
+    are in its index (`inputFiles`), and their status is asked of the file system one by one.
+    """
     from pyspark.sql import functions as F
 
-    listing = (
-        spark.read.format("binaryFile").option("recursiveFileLookup", "true").load(input_uri)
-    )
-    return listing.select(
+    frame = spark.read.format("binaryFile").option("recursiveFileLookup", "true").load(input_uri)
+    listed = frame.select(
         F.col("path"),
         F.col("length").alias("input_size"),
         (F.unix_micros("modificationTime") / 1000).cast("long").alias("input_mtime"),
-    )
+    ).collect()
+    seen = {row.path for row in listed}
+    jvm, conf = spark.sparkContext._jvm, spark.sparkContext._jsc.hadoopConfiguration()
+    for uri in frame.inputFiles():
+        if uri in seen:
+            continue
+        path = jvm.org.apache.hadoop.fs.Path(jvm.java.net.URI(uri))
+        status = path.getFileSystem(conf).getFileStatus(path)
+        if path.toString() not in seen:
+            listed.append((path.toString(), status.getLen(), status.getModificationTime()))
+    return [tuple(row) for row in listed]
 
 
 def done_files(spark, output):
-    """(path, size, mtime) of the files an earlier run wrote, or None before the first run."""
+    """{(path, size, mtime)} of the files earlier runs wrote (empty before the first run)."""
     from pyspark.errors import AnalysisException
 
     try:
         files = spark.read.parquet(f"{output}/files")
     except AnalysisException:
-        return None
-    return files.select("path", "input_size", "input_mtime").distinct()
+        return set()
+    return {tuple(row) for row in files.select("path", "input_size", "input_mtime").collect()}
 
 
 def hadoop_path_list(paths):
@@ -121,10 +143,13 @@ def analyse(spark, todo, binary_name, run_id, arguments):
     from pyspark import StorageLevel
 
     sc = spark.sparkContext
-    mtimes = sc.broadcast({row.path: row.input_mtime for row in todo})
-    records = sc.binaryFiles(
-        hadoop_path_list(row.path for row in todo), minPartitions=arguments.partitions or None
-    )
+    mtimes = sc.broadcast({path: mtime for path, _, mtime in todo})
+    paths = [path for path, size, _ in todo if size > 0]
+    empty = [(path, b"") for path, size, _ in todo if size == 0]  # binaryFiles drops them too
+    records = sc.parallelize(empty, 1)
+    if paths:
+        listed = sc.binaryFiles(hadoop_path_list(paths), minPartitions=arguments.partitions or None)
+        records = listed.union(records) if empty else listed
     timeout = arguments.timeout
 
     def run_partition(partition):
@@ -134,27 +159,30 @@ def analyse(spark, todo, binary_name, run_id, arguments):
 
 
 def read_rows(spark, lines, schema):
-    """A DataFrame of JSON lines read with `schema`, and how many lines did not fit it."""
+    """The JSON lines read with `schema` (kept), and {row kind: count}, and how many lines
+    did not fit the schema: one Spark job."""
+    from pyspark.sql import functions as F
+
     reader = spark.read.option("mode", "PERMISSIVE").schema(tables.with_corrupt_column(schema))
     reader = reader.option("columnNameOfCorruptRecord", tables.CORRUPT_COLUMN)
     frame = reader.json(lines).cache()
-    misfits = 0
-    if tables.CORRUPT_COLUMN in frame.columns:
-        misfits = frame.filter(frame[tables.CORRUPT_COLUMN].isNotNull()).count()
-        frame = frame.drop(tables.CORRUPT_COLUMN)
-    return frame, misfits
+    counts = frame.groupBy("row").agg(
+        F.count("*").alias("rows"), F.count(tables.CORRUPT_COLUMN).alias("misfits")
+    ).collect()
+    kinds = {row["row"]: row["rows"] for row in counts}
+    return frame.drop(tables.CORRUPT_COLUMN), kinds, sum(row["misfits"] for row in counts)
 
 
 def write_tables(spark, results, schemas, output):
-    """Appends each table below `output`; returns {table: (rows, rows not fitting the schema)}."""
+    """Appends each table below `output`; returns {table: ({row kind: rows}, misfits)}."""
     counts = {}
     for table in TABLES:
         lines = results.filter(lambda pair, table=table: pair[0] == table).map(lambda pair: pair[1])
-        frame, misfits = read_rows(spark, lines, schemas[table])
-        rows = frame.count()
-        if rows or table == "files":
+        frame, kinds, misfits = read_rows(spark, lines, schemas[table])
+        if kinds:
             frame.write.mode("append").partitionBy("day").parquet(f"{output}/{table}")
-        counts[table] = (rows, misfits)
+        frame.unpersist()
+        counts[table] = (kinds, misfits)
     return counts
 
 
@@ -164,13 +192,15 @@ def table_schemas(binary):
     return {table: tables.table_schema(document, table) for table in tables.TABLE_ROW_KINDS}
 
 
-def report(listed, todo_count, counts, seconds, status_counts):
+def report(listed, todo_count, counts, seconds):
+    """One stderr line: files listed, done before, analysed by outcome, rows written."""
     parts = [f"{listed} files listed", f"{listed - todo_count} already done", f"{todo_count} analysed"]
-    if status_counts:
-        parts[-1] += " (" + ", ".join(f"{n} {s}" for s, n in sorted(status_counts.items())) + ")"
+    if "files" in counts:
+        outcomes = sorted(counts["files"][0].items(), key=lambda item: str(item[0]))
+        parts[-1] += " (" + ", ".join(f"{n} {kind}" for kind, n in outcomes) + ")"
     for table in TABLES[:-1]:
         if table in counts:
-            parts.append(f"{counts[table][0]} {table} rows")
+            parts.append(f"{sum(counts[table][0].values())} {table} rows")
     misfits = sum(misfit for _, misfit in counts.values())
     if misfits:
         parts.append(f"{misfits} rows not fitting rtcstats's schema")
@@ -182,22 +212,16 @@ def run(arguments):
     spark = start_session(arguments.master)
     binary_name, driver_binary = ship_binary(spark, arguments.binary)
     schemas = table_schemas(driver_binary)
-    listing = list_inputs(spark, arguments.input)
+    listed = list_inputs(spark, arguments.input)
     done = done_files(spark, arguments.output)
-    pending = listing if done is None else listing.join(
-        done, ["path", "input_size", "input_mtime"], "left_anti"
-    )
-    listed = listing.count()
-    todo = pending.collect()
-    counts, status_counts = {}, {}
+    todo = [row for row in listed if row not in done]
+    counts = {}
     if todo:
         stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
         run_id = f"{stamp}-{uuid.uuid4().hex[:8]}"
         results = analyse(spark, todo, binary_name, run_id, arguments)
         counts = write_tables(spark, results, schemas, arguments.output)
-        files = spark.read.parquet(f"{arguments.output}/files").filter(f"run_id = '{run_id}'")
-        status_counts = {r["row"]: r["count"] for r in files.groupBy("row").count().collect()}
-    report(listed, len(todo), counts, time.monotonic() - started, status_counts)
+    report(len(listed), len(todo), counts, time.monotonic() - started)
     spark.stop()
     return 0
 

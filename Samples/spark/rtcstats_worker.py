@@ -121,7 +121,10 @@ def rows_of(binary, content, kind, timeout_seconds):
         rows = [json.loads(line) for line in lines]
     except ValueError:
         rows, stderr_text = [], f"unreadable result line in {lines[:1]!r}"
-    if not rows or any(not isinstance(row, dict) for row in rows):
+    finished = status is not None and status >= 0
+    if (not rows and not finished) or (not rows and kind == "file") or any(
+        not isinstance(row, dict) for row in rows
+    ):  # a file's --per file always has a row; --per track|finding may have none
         message = failure_message(status, stderr_text, timeout_seconds)
         return [error_row(message, status if status and status > 0 else None)]
     return rows
