@@ -67,6 +67,17 @@ SPARK_VIEWS = {
 }
 
 
+def local_session(builder):
+    """UTC days and, for one machine, few shuffle partitions and no web UI (faster start)."""
+    return (
+        builder.config("spark.sql.session.timeZone", "UTC")
+        .config("spark.sql.sources.partitionColumnTypeInference.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "4")
+        .config("spark.ui.enabled", "false")
+        .config("spark.ui.showConsoleProgress", "false")
+    )
+
+
 def spark_views(spark, output, schemas=None):
     """Registers the files, tracks and findings views over the job's tables below `output`."""
     spark.conf.set("spark.sql.sources.partitionColumnTypeInference.enabled", "false")  # day: text
@@ -126,9 +137,12 @@ def main(argv):
         return 0
     from pyspark.sql import SparkSession
 
-    builder = SparkSession.builder.appName("rtcstats-queries").config("spark.sql.session.timeZone", "UTC")
+    builder = SparkSession.builder.appName("rtcstats-queries")
     if "--master" in argv:
-        builder = builder.master(argv[argv.index("--master") + 1])
+        master = argv[argv.index("--master") + 1]
+        builder = builder.master(master)
+        builder = local_session(builder) if master.startswith("local") else builder
+    builder = builder.config("spark.sql.session.timeZone", "UTC")
     spark = builder.getOrCreate()
     spark.sparkContext.setLogLevel("ERROR")
     show(spark_answers(spark, argv[1]))

@@ -60,6 +60,8 @@ def start_session(master):
     builder = SparkSession.builder.appName("rtcstats")
     if master:
         builder = builder.master(master)
+    if master and master.startswith("local"):  # one machine: few shuffle partitions, no web UI
+        builder = builder.config("spark.sql.shuffle.partitions", "4").config("spark.ui.enabled", "false")
     builder = (
         builder.config("spark.sql.session.timeZone", "UTC")
         .config("spark.ui.showConsoleProgress", "false")

@@ -17,6 +17,7 @@ invocation, and checks, from the Parquet files read with pyarrow (not Spark):
 """
 
 import argparse
+import decimal
 import json
 import os
 import pathlib
@@ -208,8 +209,7 @@ def check_queries(work, binary, master):
             subprocess.run([binary, "analyze", "-f", "ndjson", "--per", kind, "-q", str(work / "input")],
                            stdout=out, stderr=subprocess.DEVNULL)
     ducks = queries.duckdb_answers(str(batch))
-    spark = (SparkSession.builder.master(master).config("spark.sql.session.timeZone", "UTC")
-             .config("spark.ui.showConsoleProgress", "false").getOrCreate())
+    spark = queries.local_session(SparkSession.builder.master(master)).getOrCreate()
     spark.sparkContext.setLogLevel("ERROR")
     sparks = queries.spark_answers(spark, str(work / "output"))
     spark.stop()
@@ -217,11 +217,12 @@ def check_queries(work, binary, master):
     queries.show(sparks)
     print("DuckDB over the --per NDJSON of the same folder:")
     queries.show(ducks)
+    def plain(rows):  # Spark's round() of a decimal is a Decimal, DuckDB's a float
+        return [tuple(round(float(v), 6) if isinstance(v, (int, float, decimal.Decimal)) else v
+                      for v in row) for row in rows]
+
     for name in queries.QUERIES:
-        spark_rows = [tuple(None if v is None else round(float(v), 6) if isinstance(v, (int, float)) else v
-                            for v in row) for row in sparks[name][1]]
-        duck_rows = [tuple(None if v is None else round(float(v), 6) if isinstance(v, (int, float)) else v
-                           for v in row) for row in ducks[name][1]]
+        spark_rows, duck_rows = plain(sparks[name][1]), plain(ducks[name][1])
         check(spark_rows == duck_rows, f"query {name!r}: Spark {spark_rows} != DuckDB {duck_rows}")
         check(len(spark_rows) > 0, f"query {name!r} has an answer")
 
