@@ -56,7 +56,7 @@ bench: release
 	Tests/Bench/run.sh $(SCRATCH)/release/rtcstats
 
 lint:
-	$(SWIFT) format lint --recursive Package.swift Sources Tests
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests

@@ -20,38 +20,51 @@ extension DiagnosticCode {
   )
 
   /// Members whose JSON type made no sense for the field (an object where a number belongs)
-  /// were left out. Evidence: `count`, `member` (the first one's name).
+  /// were left out.
+  ///
+  /// Evidence: `count`, `member` (the first one's name).
   public static let ignoredMembers = DiagnosticCode(
     "ignoredMembers", template: "ignored {count} members of the wrong type (first: {member})")
 
   /// Elements of a snapshot array that are not stats objects (numbers, strings, null) were
-  /// skipped. Evidence: `count`.
+  /// skipped.
+  ///
+  /// Evidence: `count`.
   public static let skippedElements = DiagnosticCode(
     "skippedElements",
     template: "skipped {count} elements of snapshot arrays that are not stats objects")
 
   /// A damaged line of a JSON-lines getStats log (a line cut by a crash and restart, two
   /// writers interleaved, a line of something else) was skipped and the lines after it
-  /// read. Evidence: `line` (1-based), `problem` (what is wrong with it).
+  /// read.
+  ///
+  /// Evidence: `line` (1-based), `problem` (what is wrong with it).
   public static let damagedLine = DiagnosticCode(
     "damagedLines", template: "skipped damaged line {line}: {problem}")
 
-  /// Several damaged lines of a JSON-lines log were skipped. Evidence: `count`, `lines`
+  /// Several damaged lines of a JSON-lines log were skipped.
+  ///
+  /// Evidence: `count`, `lines`
   /// (the first ten line numbers, comma-separated), `line` and `problem` (the first one).
   public static let damagedLines = DiagnosticCode(
     "damagedLines",
     template: "skipped {count} damaged lines ({lines}); the first, line {line}: {problem}")
 
-  /// Lines of an rtcstats dump that are not event arrays were skipped. Evidence: `count`.
+  /// Lines of an rtcstats dump that are not event arrays were skipped.
+  ///
+  /// Evidence: `count`.
   public static let skippedLines = DiagnosticCode(
     "skippedLines", template: "skipped {count} lines that are not event arrays")
 
   /// Event lines of an rtcstats dump without the time delta they end with; their time is
-  /// unknown. Evidence: `count`.
+  /// unknown.
+  ///
+  /// Evidence: `count`.
   public static let linesWithoutTime = DiagnosticCode(
     "linesWithoutTime", template: "{count} event lines end without a time delta")
 
   /// webrtc-internals series whose name or entry is not `"<id>-<property>": {values}`.
+  ///
   /// Evidence: `count`.
   public static let ignoredSeries = DiagnosticCode(
     "ignoredSeries",
@@ -60,11 +73,14 @@ extension DiagnosticCode {
   // MARK: - Assumptions
 
   /// The rtcstats metadata names another file format than 3 (or none); the dump was read as
-  /// format 3. Evidence: `fileFormat` (absent when the metadata has none).
+  /// format 3.
+  ///
+  /// Evidence: `fileFormat` (absent when the metadata has none).
   public static let fileFormatAssumed = DiagnosticCode(
     "fileFormatAssumed", template: "the dump says fileFormat {fileFormat}; read it as file format 3")
 
   /// A legacy rtcstats dump claims W3C stats in its metadata but holds legacy goog stats.
+  ///
   /// Evidence: `statsFormat` (the claim).
   public static let statsFormatMismatch = DiagnosticCode(
     "statsFormatMismatch",
@@ -81,6 +97,7 @@ extension DiagnosticCode {
   )
 
   /// webrtc-internals objects whose times fit no poll were aligned with the last polls.
+  ///
   /// Evidence: `count`, `peerConnection`.
   public static let alignedObjects = DiagnosticCode(
     "alignedObjects",
@@ -89,7 +106,9 @@ extension DiagnosticCode {
   )
 
   /// webrtc-internals keeps the last 1000 samples per series: the dump covers only the end
-  /// of the call. Evidence: `cap`, `seconds` (the span kept), `peerConnection`.
+  /// of the call.
+  ///
+  /// Evidence: `cap`, `seconds` (the span kept), `peerConnection`.
   public static let seriesCapped = DiagnosticCode(
     "seriesCapped",
     template:
@@ -103,26 +122,35 @@ extension DiagnosticCode {
 
   // MARK: - Missing stats
 
-  /// Peer connections of a webrtc-internals dump without any stats series. Evidence:
+  /// Peer connections of a webrtc-internals dump without any stats series.
+  ///
+  /// Evidence:
   /// `peerConnections` (their names, comma-separated).
   public static let peerConnectionsWithoutStats = DiagnosticCode(
     "peerConnectionsWithoutStats", template: "no stats for peer connection {peerConnections}")
 
-  /// The dump has events but no getStats reports. Evidence: `events` (the dialect's count of
+  /// The dump has events but no getStats reports.
+  ///
+  /// Evidence: `events` (the dialect's count of
   /// event lines or entries).
   public static let noStatsReports = DiagnosticCode(
     "noStatsReports", template: "the dump has no getStats reports ({events} events)")
 
-  /// The dump records events (getUserMedia calls, …) but no peer connection. Evidence:
+  /// The dump records events (getUserMedia calls, …) but no peer connection.
+  ///
+  /// Evidence:
   /// `events` (the events handed to the consumer).
   public static let noPeerConnection = DiagnosticCode(
     "noPeerConnection", template: "no peer connection in this dump ({events} events)")
 
   /// A dump of a known dialect holds neither stats nor events (read for `inspect`, which
-  /// describes it; `analyze` refuses it). Evidence: `message` (what the dialect says).
+  /// describes it; `analyze` refuses it).
+  ///
+  /// Evidence: `message` (what the dialect says).
   public static let emptyDump = DiagnosticCode("emptyDump", template: "{message}")
 
   /// A warning given as text through the transitional `DumpInfo.warnings` setter.
+  ///
   /// Evidence: `message`.
   public static let plainWarning = DiagnosticCode("plainWarning", template: "{message}")
 

@@ -4,7 +4,7 @@ public import RTCStatsCore
 public struct DumpInfo: Sendable {
   /// The detected dialect.
   public var format: DumpFormat
-  /// Details of the dialect, e.g. `JSON lines`, `timestamps in µs`.
+  /// Details of the dialect, for example `JSON lines`, `timestamps in µs`.
   public var details: [String] = []
   /// Bytes read from the file (compressed size for gzip).
   public var bytes: Int = 0

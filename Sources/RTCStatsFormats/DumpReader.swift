@@ -19,12 +19,11 @@ public import RTCStatsCore
 public enum DumpReader {
   /// Reads the file at `path` (`"-"` for standard input).
   ///
-  /// - Parameters:
-  ///   - parallel: Whether a large JSON-lines log may be parsed on several threads (see
-  ///     ``read(source:sizeHint:parallel:requiresStats:into:)``).
-  ///   - requiresStats: Whether a dump of a known dialect without any stats or events is an
-  ///     error (`analyze`), or a result with an ``DiagnosticCode/emptyDump`` diagnostic
-  ///     (`inspect`, which describes every dump it recognises).
+  /// - `parallel`: Whether a large JSON-lines log may be parsed on several threads (see
+  ///   ``read(source:sizeHint:parallel:requiresStats:into:)``).
+  /// - `requiresStats`: Whether a dump of a known dialect without any stats or events is an
+  ///   error (`analyze`), or a result with an ``DiagnosticCode/emptyDump`` diagnostic
+  ///   (`inspect`, which describes every dump it recognises).
   /// - Returns: What the reader learned about the dump.
   /// - Throws: ``DumpError`` when the file cannot be read or is not a supported dump.
   public static func read(
@@ -39,12 +38,11 @@ public enum DumpReader {
 
   /// Reads a dump from any byte source.
   ///
-  /// - Parameters:
-  ///   - sizeHint: The size of the stream when known (a regular file's size).
-  ///   - parallel: Whether a large JSON-lines log may be parsed on several threads; the
-  ///     reports reach the consumer in the same order either way.
-  ///   - requiresStats: Whether a dump of a known dialect without any stats or events is an
-  ///     error, or a result with an ``DiagnosticCode/emptyDump`` diagnostic.
+  /// - `sizeHint`: The size of the stream when known (a regular file's size).
+  /// - `parallel`: Whether a large JSON-lines log may be parsed on several threads; the
+  ///   reports reach the consumer in the same order either way.
+  /// - `requiresStats`: Whether a dump of a known dialect without any stats or events is an
+  ///   error, or a result with an ``DiagnosticCode/emptyDump`` diagnostic.
   /// - Returns: What the reader learned about the dump.
   /// - Throws: ``DumpError`` when the source cannot be read or is not a supported dump.
   public static func read(

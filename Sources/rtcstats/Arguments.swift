@@ -1,4 +1,6 @@
-/// Parses command-line arguments into an ``Invocation``. Never prints or exits.
+/// Parses command-line arguments into an ``Invocation``.
+///
+/// Never prints or exits.
 ///
 /// The options of every subcommand come from ``CommandTable`` (see ``ParsedArguments``
 /// for the syntax); this type turns the parsed values into each subcommand's options and

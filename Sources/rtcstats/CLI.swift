@@ -1,9 +1,11 @@
 /// The command-line front end: parses the arguments, runs the subcommand, returns the exit
-/// status. `main.swift` only calls ``run(_:console:)`` and exits.
+/// status.
+///
+/// `main.swift` only calls ``run(_:console:)`` and exits.
 enum CLI {
   /// Runs the command line `arguments` (without the program name).
   ///
-  /// - Parameter console: Where output and messages go; `-o` and `-q` derive a console
+  /// - `console`: Where output and messages go; `-o` and `-q` derive a console
   ///   from it for the subcommand.
   static func run(_ arguments: [String], console: Console) -> ExitStatus {
     let invocation: Invocation

@@ -1,4 +1,6 @@
-/// What the user asked for, fully validated. Produced by ``Arguments/parse(_:)``.
+/// What the user asked for, fully validated.
+///
+/// Produced by ``Arguments/parse(_:)``.
 enum Invocation: Equatable {
   /// Help for a subcommand, or for the command itself (`nil`).
   case help(Subcommand?)

@@ -2,7 +2,9 @@ import RTCStatsCore
 
 /// Synthetic calls for the call-view tests, built from first principles: each sent track's
 /// bytes come from a content signal over real time, each dump polls it on its own clock and
-/// phase, and a received track counts the bytes of its sender's signal as it arrives. What
+/// phase, and a received track counts the bytes of its sender's signal as it arrives.
+///
+/// What
 /// links to what is known by construction, never read back from the code under test.
 enum CallFixture {
   /// Milliseconds since the epoch at real time 0.

@@ -25,7 +25,9 @@ import Testing
     #expect(Array(MetricRegistry.intervalMetrics.map(\.name).prefix(schemaOne.count)) == schemaOne)
   }
 
-  /// README's metrics table, generated from the registry. When this fails, paste the expected
+  /// README's metrics table, generated from the registry.
+  ///
+  /// When this fails, paste the expected
   /// table from the failure message between the markers in README.md.
   @Test func readmeTableMatchesTheRegistry() throws {
     let readme = try String(

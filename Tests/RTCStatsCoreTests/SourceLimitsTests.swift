@@ -62,7 +62,9 @@ import Testing
 }
 
 /// Finds `func`, `init` and `subscript` declarations with a body and measures them in lines,
-/// from the declaration to the closing brace. Braces inside string literals and comments do not
+/// from the declaration to the closing brace.
+///
+/// Braces inside string literals and comments do not
 /// count.
 enum FunctionScanner {
   struct Function {

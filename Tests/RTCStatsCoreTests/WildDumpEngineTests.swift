@@ -24,7 +24,9 @@ import Testing
   }
 
   /// Google Meet reuses one SSRC (one stats id) for another participant: the
-  /// `trackIdentifier` changes and the counters restart. That is another track.
+  /// `trackIdentifier` changes and the counters restart.
+  ///
+  /// That is another track.
   @Test func aNewTrackIdentifierBehindOneIdIsAnotherTrack() throws {
     var reports = (0..<5).map {
       inbound(at: 1000 + Double($0) * 1000, track: "alice", packets: Double($0) * 100, freezes: Double($0))

@@ -6,7 +6,9 @@ import Testing
 
 /// The match score separates true from false pairs on the real SFU captures: every pair of a
 /// received and a sent track of one kind, scored at the dumps' true offset (one host: 0), is
-/// classified by the topology of `truth.json`. The only false pairs at or above the link score
+/// classified by the topology of `truth.json`.
+///
+/// The only false pairs at or above the link score
 /// are the two publishers' byte-identical audio of sfu-simulcast (one source, one encoder):
 /// ties, which the linker breaks by companion links and never by score.
 @Suite(.enabled(if: TestData.isSharedAvailable)) struct CallScoreDistributionTests {

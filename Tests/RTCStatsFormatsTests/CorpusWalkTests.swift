@@ -5,6 +5,7 @@ import Testing
 
 /// Every real dump of ../shared/corpus (public and, when present, unlicensed) is either
 /// analysed with peer connections and tracks, or rejected with a message that says why.
+///
 /// Skipped when ../shared is absent.
 @Suite(.enabled(if: TestData.isSharedAvailable)) struct CorpusWalkTests {
   /// Files that hold no getStats data, with the start of the expected message.

@@ -5,7 +5,9 @@ import Testing
 @testable import RTCStatsFormats
 
 /// What dumps carry besides getStats reaches the consumer as `StatsEvent`s, in dump order,
-/// with `finish()` once at the end. Expected events are read from the raw dumps with
+/// with `finish()` once at the end.
+///
+/// Expected events are read from the raw dumps with
 /// Foundation's JSON parser (and `gzip -dc`), not with the reader under test.
 @Suite struct EventsTests {
   /// Everything a consumer was handed, in order.

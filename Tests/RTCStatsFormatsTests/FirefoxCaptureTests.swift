@@ -4,7 +4,9 @@ import RTCStatsFormats
 import Testing
 
 /// The capture acceptance checks on the same scenarios recorded in Firefox 153
-/// (../shared/capture/out-firefox), wherever Firefox reports the figure. Truth: each
+/// (../shared/capture/out-firefox), wherever Firefox reports the figure.
+///
+/// Truth: each
 /// scenario's truth.json and capture/README.md ("Firefox"). Skipped without ../shared.
 @Suite(.enabled(if: TestData.isSharedAvailable)) struct FirefoxCaptureTests {
   private func track(_ scenario: String, _ side: String, _ direction: Direction, _ kind: MediaKind)

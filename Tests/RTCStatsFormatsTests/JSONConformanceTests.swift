@@ -4,7 +4,9 @@ import Testing
 
 /// The JSONTestSuite cases (nst/JSONTestSuite, MIT) run through both ways of reading a whole
 /// JSON text: the tree (`JSONValue.parse`) and the validating skip (`skipValue` +
-/// `expectEnd`). Both must agree on every file.
+/// `expectEnd`).
+///
+/// Both must agree on every file.
 ///
 /// The full suite lives in `../shared/corpus/jsontestsuite/` and is skipped when absent; a few
 /// cases are copied into `Fixtures/jsontestsuite/` (LICENSE beside them) and always run.

@@ -6,7 +6,9 @@ import Testing
 
 /// Legacy callback `getStats()` results serialised by an app as getStats snapshots (not in an
 /// rtcstats dump): `[{"id":…,"type":"ssrc","timestamp":"2024-…Z","bytesSent":"…"}, …]`, the
-/// `Date` written by `JSON.stringify`. They are mapped to W3C rows like the legacy payloads of
+/// `Date` written by `JSON.stringify`.
+///
+/// They are mapped to W3C rows like the legacy payloads of
 /// rtcstats dumps (issue 10, item 5: before, "no media tracks").
 @Suite struct LegacySnapshotLogTests {
   /// One legacy poll as an app logs it: a sent video stream, the bandwidth estimate and the
@@ -67,6 +69,7 @@ import Testing
   }
 
   /// The getstats lines of a legacy rtcstats dump as JSON lines of wrapped legacy snapshots.
+  ///
   /// Deltas are completed per connection (a member left out keeps its value, `timestamp: 0`
   /// takes the report's, an object left out stays), with Foundation, not the reader.
   static func snapshotLog(of path: String) throws -> String {

@@ -6,7 +6,9 @@ import Testing
 
 /// Chrome ≤ M100 kept `trackIdentifier`, the frame size and the freeze and pause counters on
 /// the obsolete `track` object an RTP stream names by `trackId`; `DumpReader` copies them
-/// into the `inbound-rtp`/`outbound-rtp` rows that lack them. The expected rows are worked
+/// into the `inbound-rtp`/`outbound-rtp` rows that lack them.
+///
+/// The expected rows are worked
 /// out here from the raw dumps (Foundation's JSON parser, jitsi's delta decompression
 /// written out again), independently of the reader.
 @Suite struct LegacyTrackMergeTests {

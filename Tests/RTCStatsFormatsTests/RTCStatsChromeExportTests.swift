@@ -4,7 +4,9 @@ import Testing
 @testable import RTCStatsFormats
 
 /// Chrome 144's own rtcstats export of a two-tab screen-share call (corpus/unlicensed, read
-/// in place). The same session's webrtc-internals dump is
+/// in place).
+///
+/// The same session's webrtc-internals dump is
 /// `internals-chrome144-2pc-screenshare.txt`.
 ///
 /// Expected figures computed with python3 from the raw file: per SSRC, the inbound-rtp or

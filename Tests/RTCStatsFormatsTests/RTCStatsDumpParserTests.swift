@@ -161,7 +161,9 @@ struct RTCStatsDumpParserTests {
 
   /// `Fixtures/rtcstats-v3-compressed-loss5.jsonl.gz` is capture `loss5`'s Chrome export
   /// re-encoded the way rtcstats-js writes it (a Python port of `statsCompression` and
-  /// `compressMethod` of rtcstats/rtcstats `compression.js`). Expected values: the last
+  /// `compressMethod` of rtcstats/rtcstats `compression.js`).
+  ///
+  /// Expected values: the last
   /// report of each connection after Python `statsDecompression` of the fixture, which equals
   /// the original export object for object.
   @Test func readsTheCompressedFixture() throws {
@@ -214,7 +216,9 @@ struct RTCStatsDumpParserTests {
 }
 
 /// The parsers re-read a line from its start when it runs past the end of the window; deltas
-/// applied in place must come out the same. A 64-byte window forces a retry on almost every
+/// applied in place must come out the same.
+///
+/// A 64-byte window forces a retry on almost every
 /// line.
 @Suite("rtcstats parsers with a tiny window")
 struct RTCStatsSmallWindowTests {

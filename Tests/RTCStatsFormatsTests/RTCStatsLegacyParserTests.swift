@@ -40,7 +40,9 @@ struct RTCStatsLegacyParserTests {
     #expect(reports[2].number("IT01V1", .bytesReceived) == 400)
   }
 
-  /// fippo rtcstats (2020): unchanged objects are left out of the delta. An object that
+  /// fippo rtcstats (2020): unchanged objects are left out of the delta.
+  ///
+  /// An object that
   /// comes back without its `type` was not gone, so absent objects are kept from then on.
   static let fippo = """
     {"path":"/room","origin":"https://example.org","url":"https://example.org/room","userAgent":"Mozilla/5.0 Chrome/86.0","time":1608031804000,"fileFormat":2}

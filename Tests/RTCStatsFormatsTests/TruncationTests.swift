@@ -6,7 +6,9 @@ import Testing
 /// Real dumps of every dialect cut at their structural points (before and after each
 /// bracket, brace, comma, colon and quote, and inside numbers and strings): every cut gives
 /// either the analysis of the part before it, marked truncated, or an error that says the
-/// dump is truncated. Never a crash, never a silent partial result.
+/// dump is truncated.
+///
+/// Never a crash, never a silent partial result.
 @Suite struct TruncationTests {
   struct Dump: CustomTestStringConvertible, Sendable {
     let path: String

@@ -4,7 +4,9 @@ import Testing
 
 /// Each capture in `shared/capture/out/<scenario>/` recorded one call twice: the page's own
 /// `getStats()` polls (`sender.jsonl`, `receiver.jsonl`) and chrome://webrtc-internals'
-/// (`webrtc-internals.json`, two peer connections). The two recordings poll at different
+/// (`webrtc-internals.json`, two peer connections).
+///
+/// The two recordings poll at different
 /// moments and webrtc-internals stops at its own last poll, so figures differ a little;
 /// per track (matched by SSRC) the analyses must agree: freezes and pauses exactly, packet
 /// loss within 0.5 point, mean bitrate within 3 %.

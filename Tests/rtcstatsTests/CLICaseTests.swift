@@ -4,7 +4,9 @@ import Testing
 /// The golden command-line cases in `Tests/CLI/<case>/`: each folder holds `args` (one
 /// argument per line, paths relative to the repository root), `expected.stdout`,
 /// `expected.stderr`, `expected.status`, and optionally `stdin` (fed to standard input) and
-/// `env` (`NAME=value` lines). Each runs the built executable from the repository root.
+/// `env` (`NAME=value` lines).
+///
+/// Each runs the built executable from the repository root.
 /// `make update-cli-tests` rewrites the expected files (`Tests/CLI/run.sh`): review the diff.
 @Suite struct CLICaseTests {
   static let folder = CLIRun.root + "/Tests/CLI"

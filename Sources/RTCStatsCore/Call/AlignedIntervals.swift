@@ -38,9 +38,8 @@ public struct AlignedIntervals: Sendable, Equatable {
 
   /// Aligns `receiver`'s intervals (samples `range`, every one when `nil`) with `sender`.
   ///
-  /// - Parameters:
-  ///   - offset: The receiver's clock minus the sender's, ms.
-  ///   - tolerance: How close a sender sample must be to count an interval as aligned, ms.
+  /// - `offset`: The receiver's clock minus the sender's, ms.
+  /// - `tolerance`: How close a sender sample must be to count an interval as aligned, ms.
   /// - Complexity: O(*n* · *l* · log *m*) for *n* intervals, *l* layers, *m* sender samples.
   public init(
     sender: LinkEndpoint, receiver: MediaSeries, offset: Double, range: Range<Int>? = nil,

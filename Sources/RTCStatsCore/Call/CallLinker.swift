@@ -9,7 +9,7 @@
 public enum CallLinker {
   /// The view of `dumps` (each analysed with every timeline row kept).
   ///
-  /// - Parameter conditions: Where path conditions come from; the default reads them from the
+  /// - `conditions`: Where path conditions come from; the default reads them from the
   ///   timelines (``TimelineConditions``).
   public static func link(
     _ dumps: [CallDump], thresholds: CallThresholds = CallThresholds(),

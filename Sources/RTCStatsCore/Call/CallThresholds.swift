@@ -36,16 +36,22 @@ public struct CallThresholds: Sendable, Equatable {
   /// Polls of two dumps are aligned when a sample lies within this many ms of the other
   /// dump's (after the offset) ...
   public var pollAlignmentTolerance = 50.0
-  /// ... for at least this fraction of the receiver's samples.
+  /// ...
+  ///
+  /// for at least this fraction of the receiver's samples.
   public var alignedPollFraction = 0.6
   /// A pair is compared only over at least this many intervals ...
   public var minimumIntervals = 8
-  /// ... and over at least this fraction of the shorter of the two series.
+  /// ...
+  ///
+  /// and over at least this fraction of the shorter of the two series.
   public var minimumCoverage = 0.8
 
   // MARK: Clocks
 
-  /// The largest clock offset searched between two dumps, ms. The machines of one call keep
+  /// The largest clock offset searched between two dumps, ms.
+  ///
+  /// The machines of one call keep
   /// time within seconds of each other (NTP); beyond this, two dumps are taken to be of
   /// different calls — also when their media look alike, as synthetic test media do.
   public var maximumClockOffset = 30_000.0
@@ -62,7 +68,9 @@ public struct CallThresholds: Sendable, Equatable {
   /// An offset found by timing needs this many distinct sent tracks agreeing on it (fewer
   /// when the dumps have fewer sent tracks to link).
   public var offsetSupport = 2
-  /// ... unless one sent track's match alone scores this much, which takes the identical share
+  /// ...
+  ///
+  /// unless one sent track's match alone scores this much, which takes the identical share
   /// (aligned polls): a fingerprint alone, however high, is not enough for a lone track, since
   /// identical synthetic media (test calls) match across calls.
   public var singleSupportScore = 0.75

@@ -44,7 +44,7 @@ public enum ClockOffsetEstimator {
   /// The offset between dumps `from` and `to` given their `candidates`, or `nil` when no
   /// offset is supported.
   ///
-  /// - Parameter method: `.ssrc` when the candidates are known pairs (no support needed).
+  /// - `method`: `.ssrc` when the candidates are known pairs (no support needed).
   public static func estimate(
     from: Int, to: Int, candidates: [Candidate], method: ClockOffset.Method,
     thresholds: CallThresholds = CallThresholds()

@@ -1,5 +1,7 @@
 /// What one receiver interval of a link showed: the subscriber's symptoms and the causes
-/// found on each segment. ``SegmentAttributor`` builds one per aligned interval.
+/// found on each segment.
+///
+/// ``SegmentAttributor`` builds one per aligned interval.
 struct IntervalState: Sendable, Equatable {
   /// Start and end, ms, subscriber's clock.
   var start: Double

@@ -13,7 +13,9 @@ public struct PathCondition: Sendable, Equatable {
   /// the range's end while it was sending (uplink only): its peer stopped hearing it.
   public var reportsStale: Bool
   /// The source's own judgement, when it has one (a diagnosis grade): `true` degraded, `false`
-  /// clean. When `nil` the attributor applies ``CallThresholds`` to the figures above.
+  /// clean.
+  ///
+  /// When `nil` the attributor applies ``CallThresholds`` to the figures above.
   public var verdict: Bool?
 
   /// Creates a condition.

@@ -1,5 +1,7 @@
 /// The evidence of one degraded range: the subscriber's symptoms over it and what was found
-/// on the segment it is placed on. Names are lowerCamelCase; figures in %, fps, bps, counts.
+/// on the segment it is placed on.
+///
+/// Names are lowerCamelCase; figures in %, fps, bps, counts.
 enum RangeEvidence {
   /// The evidence of `states` (one range, placed on `segment`).
   static func evidence(of states: [IntervalState], segment: NetworkSegment, sender: LinkEndpoint) -> Evidence

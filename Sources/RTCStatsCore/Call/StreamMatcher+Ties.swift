@@ -40,7 +40,9 @@ extension StreamMatcher {
   }
 
   /// Keeps, for every sent track and receiving dump, one timing link: the best one, or on a
-  /// tie the only one with a companion. Returns the links removed, with the reason.
+  /// tie the only one with a companion.
+  ///
+  /// Returns the links removed, with the reason.
   func keepOnePerDump(_ links: inout [StreamLink]) -> [(StreamLink, UnlinkedStream.Reason)] {
     var groups: [EndpointReference: [Int: [Int]]] = [:]
     for (position, link) in links.enumerated() where link.method == .timing {

@@ -33,6 +33,7 @@ public struct TimelineConditions: NetworkConditionSource {
     }
   }
 
+  /// The publisher-uplink condition of `sender` between `from` and `to` (seconds on its own clock): remote-inbound loss, RTT and whether the reports went stale.
   public func uplink(of sender: LinkEndpoint, from: Double, to: Double) -> PathCondition {
     var lost = 0.0
     var reported = 0.0
@@ -75,6 +76,7 @@ public struct TimelineConditions: NetworkConditionSource {
       reportsStale: stale)
   }
 
+  /// The subscriber-downlink condition of `receiver` between `from` and `to` (seconds on its own clock): interval loss and jitter of its streams.
   public func downlink(of receiver: LinkEndpoint, from: Double, to: Double) -> PathCondition {
     let series = receiver.series
     guard let end = series.sample(at: to) else { return PathCondition() }

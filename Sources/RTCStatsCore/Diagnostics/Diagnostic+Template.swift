@@ -9,9 +9,8 @@ extension DiagnosticCode {
   ///     code.filled(with: ["count": .integer(3)]) { _, value in "\(value)" }
   ///     // "skipped 3 lines" (with a formatter that writes integers as digits)
   ///
-  /// - Parameters:
-  ///   - evidence: The values for the placeholders.
-  ///   - format: Writes one value; it gets the item's name and value.
+  /// - `evidence`: The values for the placeholders.
+  /// - `format`: Writes one value; it gets the item's name and value.
   /// - Complexity: O(*n* · *m*) for a template of *n* characters and *m* evidence items.
   public func filled(
     with evidence: Evidence, format: (_ name: String, _ value: EvidenceValue) -> String

@@ -17,7 +17,7 @@ public enum EvidenceValue: Sendable, Hashable {
 public struct Evidence: Sendable, Hashable, RandomAccessCollection, ExpressibleByDictionaryLiteral {
   /// One named value.
   public struct Item: Sendable, Hashable {
-    /// The name, e.g. `count` or `lossPercent`.
+    /// The name, for example `count` or `lossPercent`.
     public var name: String
     /// The value.
     public var value: EvidenceValue

@@ -102,6 +102,7 @@ struct PeerConnectionAccumulator {
 
   /// Whether an `inbound-rtp` object now names another `trackIdentifier` than its stream had:
   /// an SFU (Google Meet) reusing one SSRC, hence one stats id, for another remote participant.
+  ///
   /// It starts a new track, not a new segment of the old one.
   private static func isAnotherTrack(report: StatsReport, index: Int, than known: String?) -> Bool {
     guard let known, let now = report.text(.trackIdentifier, at: index) else { return false }

@@ -28,6 +28,7 @@ struct ReferencedObjects {
   }
 
   /// Records object `index` of `report` when other objects refer to objects of its type.
+  ///
   /// Returns the round-trip time of a receiver report newer than the one held (ms, > 0).
   mutating func record(report: StatsReport, index: Int, timestamp: Double) -> Double? {
     let type = report.type(at: index)

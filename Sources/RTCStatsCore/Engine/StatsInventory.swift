@@ -1,7 +1,9 @@
 /// A consumer that records what a dump holds without computing metrics: per peer
 /// connection the time span, the number of reports, the stats types and their counts, and
 /// clock anomalies; the events of the dump (getUserMedia calls, peer connections that have
-/// events but no stats). Used by `rtcstats inspect`.
+/// events but no stats).
+///
+/// Used by `rtcstats inspect`.
 ///
 /// Linear in the input and bounded in memory: each report is recorded in place (no copy of
 /// what was gathered before), at most ``idLimit`` distinct stats ids and ``typeLimit``
@@ -17,9 +19,13 @@ public struct StatsInventory: StatsReportConsumer, Sendable {
 
   /// What one peer connection holds.
   public struct PeerConnection: Sendable {
+    /// The peer connection's id as written in the dump.
     public var id: String
+    /// How many reports (polls) the dump holds for it.
     public var reportCount = 0
+    /// The first report's timestamp (ms since the Unix epoch), when any report had one.
     public var firstTimestamp: Double?
+    /// The last report's timestamp (ms since the Unix epoch), when any report had one.
     public var lastTimestamp: Double?
     /// Stats objects per `type` as written in the dump; a type inferred from the id or the
     /// members is marked `(inferred)`, an unknown one is `(no type)`.
@@ -65,6 +71,7 @@ public struct StatsInventory: StatsReportConsumer, Sendable {
     }
   }
 
+  /// The peer connections in the order they first appeared.
   public internal(set) var peerConnections: [PeerConnection] = []
   private var indexByID: [String: Int] = [:]
   /// The page's `getUserMedia` calls and their outcomes.
@@ -74,8 +81,10 @@ public struct StatsInventory: StatsReportConsumer, Sendable {
   /// Events in the dump, all peer connections and the page together.
   public internal(set) var eventCount = 0
 
+  /// An empty inventory.
   public init() {}
 
+  /// Records one report of `peerConnection`: its timestamp and every stats object's type.
   public mutating func consume(_ report: StatsReport, peerConnection: String) {
     let position = self.position(of: peerConnection)
     Self.record(report, into: &peerConnections[position])

@@ -120,9 +120,8 @@ public final class MetricDescriptor: Sendable, Identifiable {
 
   /// Describes a metric.
   ///
-  /// - Parameters:
-  ///   - interval: The figure over the interval a ``StreamRow`` closes (or the gauge at its
-  ///     end), given the stream's direction and kind; `nil` for summary-only metrics.
+  /// - `interval`: The figure over the interval a ``StreamRow`` closes (or the gauge at its
+  ///   end), given the stream's direction and kind; `nil` for summary-only metrics.
   public init(
     name: String, layerName: String? = nil, unit: MetricUnit, inputs: [String], formula: String,
     scope: MetricScope, merge: LayerMerge = .first, summary: SummaryRule,

@@ -58,7 +58,7 @@ package struct StatsColumns<Numeric: StatsColumn, Text: StatsColumn>: Sendable {
 
   /// Appends an object with no members and returns its index.
   ///
-  /// - Parameter timestamp: ms since epoch, or `nan` when the object has none.
+  /// - `timestamp`: ms since epoch, or `nan` when the object has none.
   @discardableResult
   package mutating func append(id: String, timestamp: Double) -> Int {
     ids.append(id)

@@ -34,11 +34,10 @@ public struct StatsReport: Sendable {
 
   /// Appends an object with no members and returns its index.
   ///
-  /// - Parameters:
-  ///   - id: The stats `id`.
-  ///   - type: The parsed `type`; ``StatsType/other`` when unknown or absent.
-  ///   - typeName: The `type` as written in the dump (empty when absent).
-  ///   - timestamp: ms since epoch, or `nan` when the object has none.
+  /// - `id`: The stats `id`.
+  /// - `type`: The parsed `type`; ``StatsType/other`` when unknown or absent.
+  /// - `typeName`: The `type` as written in the dump (empty when absent).
+  /// - `timestamp`: ms since epoch, or `nan` when the object has none.
   @discardableResult
   public mutating func append(id: String, type: StatsType, typeName: String, timestamp: Double)
     -> Int

@@ -24,7 +24,7 @@ public enum StatsType: UInt8, Sendable, CaseIterable, Hashable, Comparable {
   case transceiver
   case other
 
-  /// The W3C spelling, e.g. `"inbound-rtp"`.
+  /// The W3C spelling, for example `"inbound-rtp"`.
   public var name: String {
     switch self {
     case .inboundRTP: "inbound-rtp"
@@ -81,6 +81,7 @@ public enum StatsType: UInt8, Sendable, CaseIterable, Hashable, Comparable {
     }
   }
 
+  /// Orders types by their W3C name.
   public static func < (lhs: StatsType, rhs: StatsType) -> Bool { lhs.rawValue < rhs.rawValue }
 
   /// Whether objects of this type describe one RTP stream (an SSRC).

@@ -8,7 +8,7 @@ public struct SourceSummary: Sendable, Hashable {
   public var format: String
   /// A short description of the dialect for people (`getStats() log`).
   public var formatDescription: String
-  /// Details of the dialect, e.g. `JSON lines`, `timestamps in µs`.
+  /// Details of the dialect, for example `JSON lines`, `timestamps in µs`.
   public var details: [String]
   /// Bytes read (the compressed size for gzip).
   public var bytes: Int

@@ -85,6 +85,7 @@ public struct CandidatePairInfo: Sendable, Equatable {
   /// Chrome's non-standard `networkType` of the local candidate (`wifi`, `ethernet`, …).
   public var networkType: String?
 
+  /// The selected candidate pair from its parts; every part is optional.
   public init(
     localCandidateType: String? = nil, remoteCandidateType: String? = nil, protocol: String? = nil,
     relayProtocol: String? = nil, networkType: String? = nil
@@ -111,6 +112,7 @@ public struct TransportAnalysis: Sendable, Equatable {
   /// How many times the selected candidate pair changed (ICE restarts, network changes).
   public var selectedCandidatePairChanges: Int?
 
+  /// The transport summary from its figures; every figure is optional.
   public init(
     roundTripTime: Distribution? = nil, availableOutgoingBitrate: Distribution? = nil,
     availableIncomingBitrate: Distribution? = nil, selectedCandidatePair: CandidatePairInfo? = nil,
@@ -135,6 +137,7 @@ public struct QualityLimitation: Sendable, Equatable {
   /// `qualityLimitationResolutionChanges`.
   public var resolutionChanges: Int?
 
+  /// The quality limitation summary from its figures.
   public init(
     reason: QualityLimitationReason, percentages: [QualityLimitationReason: Double],
     durations: [QualityLimitationReason: Double], resolutionChanges: Int?

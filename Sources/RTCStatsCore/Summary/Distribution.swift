@@ -6,12 +6,18 @@
 /// - `p50`/`p95` are percentiles of the values by linear interpolation between closest
 ///   ranks (NumPy's default): for sorted values v₀…vₙ₋₁, pₖ = v at rank k/100·(n−1).
 public struct Distribution: Sendable, Equatable {
+  /// The mean (time-weighted for rates, plain for gauges).
   public var mean: Double
+  /// The median (50th percentile, linear interpolation between closest ranks).
   public var p50: Double
+  /// The 95th percentile (linear interpolation between closest ranks).
   public var p95: Double
+  /// The smallest value.
   public var min: Double
+  /// The largest value.
   public var max: Double
 
+  /// A distribution with the given figures.
   public init(mean: Double, p50: Double, p95: Double, min: Double, max: Double) {
     self.mean = mean
     self.p50 = p50
@@ -22,9 +28,8 @@ public struct Distribution: Sendable, Equatable {
 
   /// Summarises `values`, weighting the mean by `weights` when given.
   ///
-  /// - Parameters:
-  ///   - values: The samples; non-finite values are ignored.
-  ///   - weights: One weight per value (e.g. interval durations), or `nil` for a plain mean.
+  /// - `values`: The samples; non-finite values are ignored.
+  /// - `weights`: One weight per value (e.g. interval durations), or `nil` for a plain mean.
   /// - Returns: `nil` when there is no finite value.
   /// - Complexity: O(*n* log *n*).
   public init?(values: [Double], weights: [Double]? = nil) {

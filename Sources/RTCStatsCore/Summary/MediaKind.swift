@@ -3,6 +3,7 @@ public enum MediaKind: String, Sendable, Hashable, Comparable {
   case audio
   case video
 
+  /// Orders kinds by name: audio before video.
   public static func < (lhs: MediaKind, rhs: MediaKind) -> Bool { lhs.rawValue < rhs.rawValue }
 
   /// The kind a codec `mimeType` names: `video/VP8` → video; `nil` for anything else.
@@ -24,6 +25,7 @@ public enum Direction: String, Sendable, Hashable, Comparable {
   /// Sent media: `outbound-rtp`.
   case outbound
 
+  /// Orders directions by name: inbound before outbound.
   public static func < (lhs: Direction, rhs: Direction) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 

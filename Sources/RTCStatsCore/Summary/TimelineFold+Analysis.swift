@@ -2,9 +2,8 @@ extension TimelineFold {
   /// The peer connection's summary: transport, tracks (outbound before inbound, audio before
   /// video, then in order of appearance) and their layers.
   ///
-  /// - Parameters:
-  ///   - timeline: The timeline the rows came from (its stream identities, and what it kept).
-  ///   - events: The connection's events.
+  /// - `timeline`: The timeline the rows came from (its stream identities, and what it kept).
+  /// - `events`: The connection's events.
   public func analysis(of timeline: Timeline, events: [StatsEvent] = []) -> PeerConnectionAnalysis {
     let infos = timeline.streams
     var order: [TrackID] = []

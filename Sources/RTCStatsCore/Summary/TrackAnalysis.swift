@@ -15,7 +15,7 @@ public struct TrackAnalysis: Sendable, Equatable {
   public var trackIdentifier: String?
   /// The transceiver `mid`.
   public var mid: String?
-  /// Codec name from `codec.mimeType` without the `audio/`/`video/` prefix (e.g. `VP8`).
+  /// Codec name from `codec.mimeType` without the `audio/`/`video/` prefix (for example `VP8`).
   public var codec: String?
   /// The primary SSRC of an inbound track, or of a single-encoding outbound track.
   public var ssrc: UInt32?
@@ -48,7 +48,9 @@ public struct TrackAnalysis: Sendable, Equatable {
     set { figures[MetricRegistry.position(of: metric)] = newValue }
   }
 
-  /// Payload bitrate, bps. For outbound video: the sum over the layers.
+  /// Payload bitrate, bps.
+  ///
+  /// For outbound video: the sum over the layers.
   public var bitrate: Distribution? { self[.bitrate]?.distribution }
   /// Bitrate with RTP headers and padding, bps.
   public var totalBitrate: Distribution? { self[.totalBitrate]?.distribution }
@@ -94,11 +96,11 @@ public struct LayerAnalysis: Sendable, Equatable {
   public var encodingIndex: Int?
   /// The encoding's SSRC (the last one, when it changed).
   public var ssrc: UInt32?
-  /// `scalabilityMode` (e.g. `L1T3`, `L3T3_KEY`).
+  /// `scalabilityMode` (for example `L1T3`, `L3T3_KEY`).
   public var scalabilityMode: String?
   /// The quality limitation reason with the largest share of time.
   public var qualityLimitationReason: QualityLimitationReason?
-  /// Codec name (e.g. `VP8`).
+  /// Codec name (for example `VP8`).
   public var codec: String?
   /// Whether the encoding was sending: `active` when reported, else whether bytes flowed.
   public var active: Bool?

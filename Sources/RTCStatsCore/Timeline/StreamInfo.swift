@@ -26,7 +26,7 @@ public struct StreamInfo: Sendable, Equatable {
   public var senderTrackID: String?
   /// `encodingIndex`.
   public var encodingIndex: Int?
-  /// Codec name from `codec.mimeType` (e.g. `VP8`).
+  /// Codec name from `codec.mimeType` (for example `VP8`).
   public var codec: String?
   /// `scalabilityMode`.
   public var scalabilityMode: String?

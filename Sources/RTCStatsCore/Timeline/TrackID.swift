@@ -14,12 +14,12 @@ public enum TrackGroup: Sendable, Hashable, Comparable {
   case mid(String)
   /// `trackId` of an obsolete sender `track` object (outbound, Chrome ≤ M100).
   case senderTrack(String)
-  /// The codec id (outbound video without any of the above, e.g. Firefox logged by Jitsi).
+  /// The codec id (outbound video without any of the above, for example Firefox logged by Jitsi).
   case codec(String)
   /// The stats `id` of the one RTP stream the track has.
   case statsID(String)
 
-  /// `kind:value` as written in JSON and in sort keys, e.g. `mediaSource:SV1`.
+  /// `kind:value` as written in JSON and in sort keys, for example `mediaSource:SV1`.
   public var key: String {
     switch self {
     case .trackIdentifier(let value): "trackIdentifier:" + value

@@ -26,7 +26,9 @@ struct DumpPrefix {
 
   /// Fills `window` from the start of the stream, checks the encoding, consumes a byte order
   /// mark and the whitespace before the data (reading as far as it goes: the window stays
-  /// its size), and reads the facts of the next ``length`` bytes. The prefix points into the
+  /// its size), and reads the facts of the next ``length`` bytes.
+  ///
+  /// The prefix points into the
   /// window: use it before the window changes.
   ///
   /// - Throws: A ``DumpError`` for an empty, blank or UTF-16 file.
@@ -115,7 +117,9 @@ struct DumpPrefix {
     return memberNames(&reader)
   }
 
-  /// `["connectionInfo", null, {…}, 1697705841941]`: an event line. A snapshot entry would
+  /// `["connectionInfo", null, {…}, 1697705841941]`: an event line.
+  ///
+  /// A snapshot entry would
   /// be `[["id", {…}], …]`, one level deeper.
   private static func firstElementIsString(_ bytes: UnsafeRawBufferPointer) -> Bool {
     var reader = JSONReader(bytes)

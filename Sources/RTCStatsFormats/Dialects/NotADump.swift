@@ -1,5 +1,7 @@
 /// Inputs that no dialect reads but that can be named: archives and compressed files of
-/// another kind than gzip, rtcstats's own output, and Jitsi server-side stats. Each check
+/// another kind than gzip, rtcstats's own output, and Jitsi server-side stats.
+///
+/// Each check
 /// reads the first bytes (``DumpPrefix``) and returns the message for the user, or `nil`.
 ///
 /// | input | recognised by | message |

@@ -1,6 +1,8 @@
 extension JSONReader {
   /// Runs `body` on every element of the array under the cursor that is an object, with
-  /// the reader at the element; other elements are skipped. Event lists are such arrays.
+  /// the reader at the element; other elements are skipped.
+  ///
+  /// Event lists are such arrays.
   mutating func forEachObject(inArray body: (inout JSONReader) throws(JSONError) -> Void)
     throws(JSONError)
   {

@@ -4,7 +4,7 @@ public protocol ByteSource {
   mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(DumpError) -> Int
 }
 
-/// Bytes already in memory, e.g. a string in a test or a report embedded in another value.
+/// Bytes already in memory, for example a string in a test or a report embedded in another value.
 public struct MemoryByteSource: ByteSource {
   private let bytes: [UInt8]
   private var offset = 0

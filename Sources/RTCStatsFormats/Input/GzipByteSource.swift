@@ -38,7 +38,7 @@ package struct GzipByteSource<Base: ByteSource>: ByteSource {
 
   /// Wraps `base`; `prefix` holds bytes already read from it (at least the magic).
   ///
-  /// - Parameter toleratesTruncation: Whether a stream cut before its end marker ends
+  /// - `toleratesTruncation`: Whether a stream cut before its end marker ends
   ///   quietly (``endedEarly``) instead of throwing ``truncatedError``.
   package init(_ base: Base, prefix: [UInt8] = [], toleratesTruncation: Bool = false) throws(DumpError) {
     self.base = base

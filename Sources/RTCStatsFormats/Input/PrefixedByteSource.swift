@@ -1,4 +1,4 @@
-/// A source that first returns bytes already read from its base (e.g. while sniffing the
+/// A source that first returns bytes already read from its base (for example while sniffing the
 /// gzip magic), then the rest of the base.
 package struct PrefixedByteSource<Base: ByteSource>: ByteSource {
   private var prefix: [UInt8]

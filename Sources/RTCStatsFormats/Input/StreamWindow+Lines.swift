@@ -1,6 +1,8 @@
 extension StreamWindow {
   /// Consumes the bytes up to and including the next newline, or to the end of the stream,
-  /// reading more as needed. The skipped bytes are dropped as they are passed, so a long
+  /// reading more as needed.
+  ///
+  /// The skipped bytes are dropped as they are passed, so a long
   /// line costs no memory.
   mutating func skipLine(from source: inout some ByteSource) throws(DumpError) {
     while true {
@@ -15,7 +17,9 @@ extension StreamWindow {
   }
 
   /// Whether the next line that is not blank is one whole JSON value, judged without
-  /// consuming it (whitespace before it is consumed). Looks at most ``initialSize`` bytes
+  /// consuming it (whitespace before it is consumed).
+  ///
+  /// Looks at most ``initialSize`` bytes
   /// ahead: a longer line is not taken for a line of a JSON-lines log.
   mutating func nextLineIsOneValue(from source: inout some ByteSource) throws(DumpError) -> Bool {
     guard try peekByte(from: &source) != nil else { return false }

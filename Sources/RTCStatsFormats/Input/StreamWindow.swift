@@ -49,7 +49,9 @@ struct StreamWindow: ~Copyable {
   }
 
   /// A window over `count` bytes already in `storage`, which it now owns (and deallocates);
-  /// the stream has ended. Used for a chunk cut from a larger window, so that its bytes are
+  /// the stream has ended.
+  ///
+  /// Used for a chunk cut from a larger window, so that its bytes are
   /// copied once.
   init(adopting storage: UnsafeMutableRawBufferPointer, count: Int) {
     self.storage = storage
@@ -126,6 +128,7 @@ struct StreamWindow: ~Copyable {
   static let wholeDocumentLimit = 16 << 30
 
   /// Reads until the stream ends; the window then holds the whole rest of the stream.
+  ///
   /// Whole-document dialects (webrtc-internals) use it: one copy of the file, up to
   /// ``wholeDocumentLimit``.
   mutating func fillToEnd(from source: inout some ByteSource, sizeHint: Int? = nil)
@@ -217,7 +220,9 @@ struct StreamWindow: ~Copyable {
   }
 
   /// Parses the next value with `body`, reading more and retrying while the value is cut
-  /// by the end of the window. `body` must start from scratch on every call.
+  /// by the end of the window.
+  ///
+  /// `body` must start from scratch on every call.
   ///
   /// - Returns: What `body` returned; `nil` at the end of the stream.
   /// - Throws: A positioned ``DumpError`` for a syntax error or a truncated stream.
@@ -291,7 +296,9 @@ struct StreamWindow: ~Copyable {
 }
 
 /// The last position ``StreamWindow/lineAndColumn(ofUnreadOffset:)`` computed: its index in
-/// the window's storage, line and column. Reset when the window moves its bytes.
+/// the window's storage, line and column.
+///
+/// Reset when the window moves its bytes.
 private final class LineCache {
   var position: (index: Int, line: Int, column: Int)?
 

@@ -88,7 +88,9 @@ extension JSONReader {
     offset &+= 1
   }
 
-  /// A value where one is expected: a scalar, or the opening of a container. Returns
+  /// A value where one is expected: a scalar, or the opening of a container.
+  ///
+  /// Returns
   /// whether the whole skipped value is done.
   @inline(__always)
   private mutating func skipValueStart(_ byte: UInt8, state: inout SkipState) throws(JSONError) -> Bool {
@@ -132,7 +134,9 @@ extension JSONReader {
     return false
   }
 
-  /// After a value inside a container: `,` or the matching closing bracket. Returns
+  /// After a value inside a container: `,` or the matching closing bracket.
+  ///
+  /// Returns
   /// whether the whole skipped value is done.
   @inline(__always)
   private mutating func skipAfterValue(_ byte: UInt8, state: inout SkipState) throws(JSONError) -> Bool {

@@ -1,5 +1,7 @@
 /// A string token as raw bytes: the bytes between the quotes, still escaped when
-/// ``hasEscapes`` is set. Valid only while the reader's buffer lives.
+/// ``hasEscapes`` is set.
+///
+/// Valid only while the reader's buffer lives.
 package struct JSONKey {
   /// First byte after the opening quote.
   package let start: UnsafePointer<UInt8>
@@ -191,7 +193,9 @@ extension JSONReader {
     }
   }
 
-  /// Decodes the escapes of already validated string bytes into UTF-8. A lone surrogate
+  /// Decodes the escapes of already validated string bytes into UTF-8.
+  ///
+  /// A lone surrogate
   /// (`\uD800` without its pair) becomes U+FFFD.
   package static func unescape(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
     output.removeAll(keepingCapacity: true)

@@ -1,5 +1,7 @@
 /// A parsed JSON value, for the small parts of a dump read as a whole (metadata lines,
-/// headers, legacy stats). The hot paths read with ``JSONReader`` directly.
+/// headers, legacy stats).
+///
+/// The hot paths read with ``JSONReader`` directly.
 package enum JSONValue: Sendable, Equatable {
   case object([(key: String, value: JSONValue)])
   case array([JSONValue])

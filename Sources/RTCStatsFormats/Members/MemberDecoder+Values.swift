@@ -4,7 +4,7 @@ extension MemberDecoder {
   /// A numeric member: a number, a numeric string or a boolean (and what `policy` adds);
   /// `nil` for `null` and for values of another type (counted when the policy says so).
   ///
-  /// - Parameter name: The member's name, for the tally of ignored members.
+  /// - `name`: The member's name, for the tally of ignored members.
   @inline(__always)
   mutating func number(_ reader: inout JSONReader, name: JSONKey?, policy: MemberPolicy)
     throws(JSONError) -> Double?

@@ -70,7 +70,7 @@ struct MemberDecoder {
   /// Reads the object under the cursor into the existing row `row`, overwriting the members
   /// it has and keeping the others (a delta applied in place keeps what it leaves out).
   ///
-  /// - Parameter nested: Whether this is the `values`/`members` object of a native wrapper
+  /// - `nested`: Whether this is the `values`/`members` object of a native wrapper
   ///   (nested only one level).
   mutating func decodeMembers<Rows: MemberRows>(
     _ reader: inout JSONReader, table: MemberKeyTable<Rows.Numeric, Rows.Text>, into rows: inout Rows,

@@ -60,6 +60,7 @@ struct LegacyTrackMerge {
   ]
 
   /// Per peer connection, in order of appearance; `connectionIndex` finds one by name.
+  ///
   /// Mutated in place, so that the maps are not copied for every report.
   private var connections: [Connection] = []
   private var connectionIndex: [String: Int] = [:]

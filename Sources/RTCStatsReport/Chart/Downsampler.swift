@@ -54,7 +54,7 @@ enum Downsampler {
 
   /// `run` thinned to `buckets` pixel columns over `range`.
   ///
-  /// - Parameter keepsBucketEnds: Also keep each bucket's first and last point (step lines).
+  /// - `keepsBucketEnds`: Also keep each bucket's first and last point (step lines).
   /// - Complexity: O(*n*).
   static func thin(_ run: Run, in range: TimeRange, buckets: Int, keepsBucketEnds: Bool) -> Run {
     let count = run.times.count

@@ -1,8 +1,10 @@
 /// The outline of an SVG path, built from numbers only, in the shortest form the chart
 /// needs: `M` starts a subpath, coordinate pairs after it are implicit line-tos, `H` and `V`
-/// draw the horizontal and vertical strokes of step lines. Coordinates keep one decimal.
+/// draw the horizontal and vertical strokes of step lines.
+///
+/// Coordinates keep one decimal.
 public struct SVGPath: Sendable, Hashable {
-  /// The path data, e.g. `M10 20 30 40H50V60`.
+  /// The path data, for example `M10 20 30 40H50V60`.
   public private(set) var commands = ""
   /// Whether the last command was `M` or a pair, so a pair may follow without a letter.
   private var pairsMayFollow = false

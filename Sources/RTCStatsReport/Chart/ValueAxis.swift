@@ -20,7 +20,7 @@ struct ValueAxis: Sendable, Hashable {
 
   /// The axis for values between `dataLow` and `dataHigh` in `unit`.
   ///
-  /// - Parameter fixed: A range to show as is instead (ticks still fall on round values).
+  /// - `fixed`: A range to show as is instead (ticks still fall on round values).
   init(dataLow: Double, dataHigh: Double, unit: ValueUnit, fixed: ClosedRange<Double>? = nil) {
     var low = fixed?.lowerBound ?? min(0, dataLow)
     var high = fixed?.upperBound ?? max(0, dataHigh)

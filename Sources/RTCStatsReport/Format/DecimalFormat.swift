@@ -27,7 +27,9 @@ enum DecimalFormat {
   }
 
   /// Like ``fixed(_:decimals:)`` but without trailing zeros or point (`12.5`, `3`); for SVG
-  /// coordinates and data attributes, where every byte counts. Non-finite values become `0`.
+  /// coordinates and data attributes, where every byte counts.
+  ///
+  /// Non-finite values become `0`.
   static func compact(_ value: Double, decimals: Int) -> String {
     guard value.isFinite else { return "0" }
     var text = fixed(value, decimals: decimals)

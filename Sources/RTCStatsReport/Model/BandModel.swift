@@ -3,7 +3,7 @@
 public struct BandModel: Sendable, Hashable {
   /// The anchor of the band, if findings link to it.
   public var id: AnchorID?
-  /// The heading, e.g. `Network condition`.
+  /// The heading, for example `Network condition`.
   public var title: String
   /// The runs, in time order; time not covered by a run is left blank (no data).
   public var runs: [BandRun]
@@ -29,7 +29,7 @@ public struct BandRun: Sendable, Hashable {
   public var end: Double
   /// The level held.
   public var level: BandLevel
-  /// Why, e.g. `loss 6.2%, RTT 310 ms`; the tooltip of the run.
+  /// Why, for example `loss 6.2%, RTT 310 ms`; the tooltip of the run.
   public var reason: String?
 
   /// Creates a run; the ends are swapped when given the wrong way round.

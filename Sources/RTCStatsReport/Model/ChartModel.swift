@@ -9,7 +9,7 @@ public import RTCStatsCore
 public struct ChartModel: Sendable, Hashable {
   /// The anchor of the chart (findings link to the chart that shows their evidence).
   public var id: AnchorID
-  /// The heading, e.g. `Bitrate`.
+  /// The heading, for example `Bitrate`.
   public var title: String
   /// The unit of every series, which sets the value ticks (`500 kbps`, `120 ms`).
   public var unit: ValueUnit
@@ -72,13 +72,15 @@ public struct SeriesModel: Sendable, Hashable {
     case step
   }
 
-  /// The legend label, e.g. `bitrate` or `layer h`.
+  /// The legend label, for example `bitrate` or `layer h`.
   public var label: String
   /// How the points are joined.
   public var shape: Shape
-  /// Whether the line is dashed (a secondary figure beside a primary one, e.g. totalBitrate).
+  /// Whether the line is dashed (a secondary figure beside a primary one, for example totalBitrate).
   public var isDashed: Bool
-  /// The points in time order. A point without a value is a gap: the line stops at the
+  /// The points in time order.
+  ///
+  /// A point without a value is a gap: the line stops at the
   /// point before it and starts again at the point after it.
   public var points: [SeriesPoint]
 
@@ -119,7 +121,7 @@ public struct ShadedInterval: Sendable, Hashable {
   public var end: Double
   /// What the interval is.
   public var kind: Kind
-  /// The tooltip, e.g. `freeze 1.2 s`.
+  /// The tooltip, for example `freeze 1.2 s`.
   public var label: String
 
   /// Creates an interval; the ends are swapped when given the wrong way round.
@@ -139,7 +141,7 @@ public struct ChartMarker: Sendable, Hashable {
   public var end: Double?
   /// The finding's severity; it sets the colour.
   public var severity: Severity
-  /// The tooltip, e.g. the finding's message.
+  /// The tooltip, for example the finding's message.
   public var label: String
   /// The finding's anchor.
   public var target: AnchorID

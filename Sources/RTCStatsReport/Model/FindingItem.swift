@@ -10,9 +10,9 @@ public struct FindingItem: Sendable, Hashable {
   public var id: AnchorID
   /// How much it matters.
   public var severity: Severity
-  /// The message, e.g. `packet loss 6.2% for 40 s`.
+  /// The message, for example `packet loss 6.2% for 40 s`.
   public var message: String
-  /// What it is about, e.g. `PC_0 inbound video`.
+  /// What it is about, for example `PC_0 inbound video`.
   public var location: String?
   /// When it starts, ms since the epoch.
   public var start: Double?

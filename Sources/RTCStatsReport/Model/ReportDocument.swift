@@ -4,9 +4,9 @@
 /// about dumps or metrics. A typical document has one ``ReportSection`` per dump, holding
 /// one per peer connection, holding one per track (and per simulcast/SVC layer).
 public struct ReportDocument: Sendable, Hashable {
-  /// The page title and top heading, e.g. the dump's file name.
+  /// The page title and top heading, for example the dump's file name.
   public var title: String
-  /// What wrote the report, e.g. `rtcstats 0.9.0`; shown in the header and footer.
+  /// What wrote the report, for example `rtcstats 0.9.0`; shown in the header and footer.
   public var generator: String
   /// Facts shown under the title (`input`, `created`, `format`…), in order.
   public var facts: [ReportFact]
@@ -31,7 +31,7 @@ public struct ReportDocument: Sendable, Hashable {
   }
 }
 
-/// A labelled fact, e.g. `codec: VP8` or `duration: 30.0 s`.
+/// A labelled fact, for example `codec: VP8` or `duration: 30.0 s`.
 public struct ReportFact: Sendable, Hashable {
   /// The label.
   public var label: String

@@ -16,9 +16,9 @@ public struct ReportSection: Sendable, Hashable {
   public var id: AnchorID
   /// What the section stands for.
   public var kind: Kind
-  /// The heading, e.g. `PC_0` or `outbound video · VP8`.
+  /// The heading, for example `PC_0` or `outbound video · VP8`.
   public var title: String
-  /// A line under the heading, e.g. a track identifier.
+  /// A line under the heading, for example a track identifier.
   public var subtitle: String?
   /// Facts listed under the heading.
   public var facts: [ReportFact]

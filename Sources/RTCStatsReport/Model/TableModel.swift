@@ -1,9 +1,11 @@
 public import RTCStatsCore
 
-/// A summary table: columns, and rows of cells. Tables show every figure as computed —
+/// A summary table: columns, and rows of cells.
+///
+/// Tables show every figure as computed —
 /// they are never downsampled.
 public struct TableModel: Sendable, Hashable {
-  /// The caption, e.g. `Tracks`.
+  /// The caption, for example `Tracks`.
   public var caption: String?
   /// The columns, in order.
   public var columns: [TableColumn]
@@ -58,12 +60,12 @@ public struct TableRow: Sendable, Hashable {
 public enum TableCell: Sendable, Hashable {
   /// Nothing.
   case empty
-  /// Text, e.g. a codec name or a figure already written by the table view.
+  /// Text, for example a codec name or a figure already written by the table view.
   case text(String)
   /// A value written with its unit (``ValueUnit/format(_:)``); `nil` is written `-`.
   case value(Double?, ValueUnit)
   /// A severity badge.
   case severity(Severity)
-  /// Text linking to an anchor of the page, e.g. a track's section.
+  /// Text linking to an anchor of the page, for example a track's section.
   case link(String, AnchorID)
 }

@@ -1,5 +1,7 @@
 /// The page's script: progressive enhancement only, static text admitted by hash in the
-/// page's Content Security Policy. Must not contain `</` (a test checks).
+/// page's Content Security Policy.
+///
+/// Must not contain `</` (a test checks).
 ///
 /// - Hover read-out: moving over a chart shows a crosshair and, for each visible series, the
 ///   value drawn at that call time. It reads the values back from the drawn geometry and the

@@ -1,5 +1,7 @@
 /// The page's style sheet: static text, admitted by hash in the page's Content Security
-/// Policy. Must not contain `</` (a test checks).
+/// Policy.
+///
+/// Must not contain `</` (a test checks).
 ///
 /// Colours are custom properties: light by default, dark under `prefers-color-scheme: dark`
 /// on screens, always light in print. Series colours `s0`…`s7` are distinguishable in both

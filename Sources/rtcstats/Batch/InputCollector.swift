@@ -10,7 +10,7 @@
 enum InputCollector {
   /// The files to analyse, and whether the user named exactly one file.
   ///
-  /// - Parameter output: The file the output is written to (``Console/outputFile``): left
+  /// - `output`: The file the output is written to (``Console/outputFile``): left
   ///   out of folders, a problem when named.
   static func collect(
     _ inputs: [String], excluding output: System.FileStatus? = nil
@@ -55,6 +55,7 @@ enum InputCollector {
   }
 
   /// Classifies `path`, following symbolic links; a link that leads nowhere is a problem.
+  ///
   /// A path that does not exist is a `file`: opening it reports it.
   fileprivate static func classify(_ path: String, output: System.FileStatus?) -> Entry {
     switch System.status(of: path, followingLinks: true) {

@@ -27,7 +27,7 @@ struct AnalyzeCommand {
     }
     let renderer = options.format.renderer(
       wrapsInArray: options.format == .json && !isSingleFile, includeIntervals: options.includeIntervals,
-      per: options.per)
+      per: options.per, layout: layout)
     let prologue = renderer.prologue
     if !prologue.isEmpty { console.write(prologue) }
     let result = analyze(files, renderer: renderer, thresholds: thresholds)
@@ -44,6 +44,14 @@ struct AnalyzeCommand {
       return .ioError
     }
     return result.status
+  }
+
+  /// The table's layout: the console's table width, `--wide`, `--color`.
+  var layout: TableLayout {
+    TableLayout(
+      width: console.tableWidth, isWide: options.isWide,
+      usesColor: TableLayout.usesColor(
+        mode: options.color, isTerminal: console.outputIsTerminal, noColor: System.environment("NO_COLOR")))
   }
 
   /// What the batch adds up to.

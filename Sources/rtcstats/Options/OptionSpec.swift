@@ -1,4 +1,6 @@
-/// The options the command knows, across every subcommand. The raw value is the long name.
+/// The options the command knows, across every subcommand.
+///
+/// The raw value is the long name.
 enum OptionID: String, CaseIterable, Equatable, Hashable, Sendable {
   case help
   case version

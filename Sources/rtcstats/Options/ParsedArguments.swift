@@ -14,7 +14,7 @@ struct ParsedArguments {
 
   /// Walks `arguments` against `spec`'s options.
   ///
-  /// - Parameter subcommand: Named in the errors, for their usage line.
+  /// - `subcommand`: Named in the errors, for their usage line.
   init(_ arguments: [String], spec: CommandSpec, subcommand: Subcommand?) throws(UsageError) {
     var index = 0
     var optionsEnded = false

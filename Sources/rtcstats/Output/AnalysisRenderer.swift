@@ -32,14 +32,16 @@ extension AnalysisRenderer {
 extension OutputFormat {
   /// The renderer of this format for `analyze`.
   ///
-  /// - Parameters:
-  ///   - wrapsInArray: Whether JSON documents of several files go into one array.
-  ///   - includeIntervals: Whether JSON lists the interval rows.
-  ///   - per: `--per`: flat rows (NDJSON or CSV) instead of documents.
-  func renderer(wrapsInArray: Bool, includeIntervals: Bool, per: RowKind? = nil) -> any AnalysisRenderer {
+  /// - `wrapsInArray`: Whether JSON documents of several files go into one array.
+  /// - `includeIntervals`: Whether JSON lists the interval rows.
+  /// - `per`: `--per`: flat rows (NDJSON or CSV) instead of documents.
+  /// - `layout`: The table's width and colours.
+  func renderer(
+    wrapsInArray: Bool, includeIntervals: Bool, per: RowKind? = nil, layout: TableLayout = TableLayout()
+  ) -> any AnalysisRenderer {
     if let per, self == .ndjson || self == .csv { return RowsRenderer(kind: per, isCSV: self == .csv) }
     switch self {
-    case .table: return TableRenderer()
+    case .table: return TableRenderer(layout: layout)
     case .json: return JSONRenderer(wrapsInArray: wrapsInArray, includeIntervals: includeIntervals)
     case .ndjson: return JSONRenderer(wrapsInArray: false, includeIntervals: includeIntervals)
     case .csv: return CSVRenderer()

@@ -1,8 +1,10 @@
 import RTCStatsCore
 import RTCStatsFormats
 
-/// One CSV row per track (RFC 4180 quoting), for spreadsheets and batch comparisons; a file
-/// that failed is one row with its `error`, a file that is not a dump (skipped) has none.
+/// One CSV row per track (RFC 4180 quoting), for spreadsheets and batch comparisons.
+///
+/// A file that failed is one row with its `error`; a file that is not a dump (skipped) has
+/// none.
 /// Figures are means over the call, in the units of the JSON output; the metric columns are
 /// the registry's metrics marked ``MetricDescriptor/isCSVColumn``, in registry order.
 struct CSVRenderer: AnalysisRenderer {

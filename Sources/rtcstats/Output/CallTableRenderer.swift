@@ -2,7 +2,9 @@ import RTCStatsCore
 
 /// The readable text of a ``CallView``: the dumps, the clock offsets, one row per link with
 /// its segment (WHEN: seconds since the subscriber dump's first poll), the unlinked streams
-/// and the findings. Every dump string is escaped for the
+/// and the findings.
+///
+/// Every dump string is escaped for the
 /// terminal (``TerminalText``).
 struct CallTableRenderer {
   func render(_ view: CallView) -> String {

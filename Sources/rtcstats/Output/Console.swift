@@ -17,16 +17,20 @@ final class Console: Sendable {
   let isQuiet: Bool
   /// The columns that help text wraps to (see ``width(columnsVariable:isTerminal:terminalColumns:)``).
   let width: Int
+  /// The columns the analyze table fits (``TableLayout/width(columnsVariable:terminalColumns:)``):
+  /// unlike help, as wide as `COLUMNS` says also when piped.
+  let tableWidth: Int
 
   private init(
     output: ConsoleStream, messages: ConsoleStream, outputPath: String? = nil, isQuiet: Bool = false,
-    width: Int
+    width: Int, tableWidth: Int? = nil
   ) {
     self.output = output
     self.messages = messages
     self.outputPath = outputPath
     self.isQuiet = isQuiet
     self.width = width
+    self.tableWidth = tableWidth ?? width
   }
 
   /// Writes to file descriptors 1 and 2; help wraps to the terminal.
@@ -37,14 +41,14 @@ final class Console: Sendable {
     return Console(
       output: ConsoleStream(.descriptor(System.standardOutput, owned: false)),
       messages: ConsoleStream(.descriptor(System.standardError, owned: false)),
-      width: width(columnsVariable: columns, isTerminal: isTerminal, terminalColumns: terminalColumns))
+      width: width(columnsVariable: columns, isTerminal: isTerminal, terminalColumns: terminalColumns),
+      tableWidth: TableLayout.width(columnsVariable: columns, terminalColumns: terminalColumns))
   }
 
   /// Keeps everything in memory, for tests.
   ///
-  /// - Parameters:
-  ///   - width: The help width.
-  ///   - outputLimit: After this many bytes of output, writes fail with `failure`.
+  /// - `width`: The help width.
+  /// - `outputLimit`: After this many bytes of output, writes fail with `failure`.
   static func capturing(
     width: Int = 80, outputLimit: Int? = nil, failure: System.ErrorNumber = .brokenPipe
   ) -> Console {
@@ -76,7 +80,9 @@ final class Console: Sendable {
     }
     let named = path == "-" ? nil : path
     return .success(
-      Console(output: stream, messages: messages, outputPath: named, isQuiet: quiet, width: width))
+      Console(
+        output: stream, messages: messages, outputPath: named, isQuiet: quiet, width: width,
+        tableWidth: tableWidth))
   }
 
   /// A `-o` file that cannot be created or truncated.

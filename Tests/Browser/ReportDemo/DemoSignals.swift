@@ -19,7 +19,9 @@ struct SplitMix64: RandomNumberGenerator {
 }
 
 /// The shape of a demo call: when it polls, where the polling gap is, and when the network
-/// misbehaves. All times are seconds from the start.
+/// misbehaves.
+///
+/// All times are seconds from the start.
 struct DemoTimeline {
   /// ms since the epoch of the first poll.
   var start: Double

@@ -1,7 +1,9 @@
 import Foundation
 
 /// An independent reading of W3C JSON-lines captures with Foundation's JSONSerialization,
-/// used to check the engine's figures from the raw counters. It shares no code with the
+/// used to check the engine's figures from the raw counters.
+///
+/// It shares no code with the
 /// reader or the engine.
 struct ReferenceCapture {
   /// Every snapshot: stats id → object.

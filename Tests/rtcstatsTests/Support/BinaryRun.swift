@@ -30,9 +30,8 @@ struct BinaryRun {
 
   /// Runs the executable with `arguments` in `directory`.
   ///
-  /// - Parameters:
-  ///   - standardInput: A file to read standard input from; `/dev/null` when `nil`.
-  ///   - environment: Variables added to the fixed environment.
+  /// - `standardInput`: A file to read standard input from; `/dev/null` when `nil`.
+  /// - `environment`: Variables added to the fixed environment.
   init(
     _ arguments: [String], standardInput: String? = nil, environment: [String: String] = [:],
     directory: String = CLIRun.root

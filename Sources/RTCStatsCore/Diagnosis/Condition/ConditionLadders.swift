@@ -1,5 +1,7 @@
 /// The network-condition grading ladders: for each input, the value from which an interval is
-/// graded good, fair, warning and critical. Entries of the ``ThresholdTable``, keyed
+/// graded good, fair, warning and critical.
+///
+/// Entries of the ``ThresholdTable``, keyed
 /// `condition.…`, overridable like any rule's thresholds.
 ///
 /// Sources, per ladder:

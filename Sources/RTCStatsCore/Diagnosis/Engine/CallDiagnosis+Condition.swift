@@ -56,7 +56,9 @@ extension CallDiagnosis {
 }
 
 /// Merges the findings one episode produced from two sources (a state seen in the polls and
-/// in the events): same code, connection and track, overlapping time ranges. Only the rules
+/// in the events): same code, connection and track, overlapping time ranges.
+///
+/// Only the rules
 /// with two sources (``ConnectionStateEpisodes``) are merged; other findings of one rule never
 /// overlap, or overlap on purpose (a clock jump inside a gap).
 enum FindingMerger {

@@ -10,7 +10,9 @@ struct ConnectionStateEpisodes: Sendable {
   private(set) var lastEventTime: Double?
 
   /// The poll-side state at `interval`: `bad` is the state's name when it counts, `nil` when
-  /// it does not. Returns a finished episode.
+  /// it does not.
+  ///
+  /// Returns a finished episode.
   mutating func poll(_ bad: String?, start: Double, end: Double) -> (
     start: Double, end: Double, state: String
   )? {

@@ -13,9 +13,8 @@ extension EvidenceValue {
 extension Episode {
   /// A finding of `code` over this episode.
   ///
-  /// - Parameters:
-  ///   - isOpen: Whether the episode is still open (live use): the end is then the episode's
-  ///     end so far and the evidence says `open: yes`.
+  /// - `isOpen`: Whether the episode is still open (live use): the end is then the episode's
+  ///   end so far and the evidence says `open: yes`.
   func finding(
     _ code: DiagnosticCode, severity: Severity? = nil, peerConnection: String?, track: TrackID?,
     evidence: Evidence, threshold: ThresholdEntry, isOpen: Bool = false
@@ -33,7 +32,9 @@ extension Episode {
 /// bandwidth rule and the encoder-limit rules.
 enum BandwidthNeed {
   /// Vonage's excellent rate of every outbound track that sent bytes in `poll`: the capture
-  /// source's resolution for video (else the sent one), 30 kbps per audio track. 0 when nothing
+  /// source's resolution for video (else the sent one), 30 kbps per audio track.
+  ///
+  /// 0 when nothing
   /// was sent.
   static func of(_ poll: PollContext) -> Double {
     var need = 0.0

@@ -5,9 +5,8 @@ extension PollContextBuilder {
   /// jitter, RTT and buffering, the largest layer (by frame height) for frame rate and size;
   /// only the rows that closed an interval count when any did.
   ///
-  /// - Parameters:
-  ///   - rows: The poll's stream rows.
-  ///   - members: The track's rows in `rows`, in stream order (all of one slot).
+  /// - `rows`: The poll's stream rows.
+  /// - `members`: The track's rows in `rows`, in stream order (all of one slot).
   mutating func merge(
     _ rows: [StreamRow], _ members: ArraySlice<(slot: Int, stream: Int, position: Int)>,
     streams: [StreamInfo],

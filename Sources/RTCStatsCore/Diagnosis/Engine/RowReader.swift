@@ -1,5 +1,7 @@
 /// Reads many fields of one ``StreamRow``: the same values as ``StreamRow/subscript(_:)`` and
-/// ``StreamRow/delta(_:)``, from a copy of the row's storage taken once. The diagnosis reads
+/// ``StreamRow/delta(_:)``, from a copy of the row's storage taken once.
+///
+/// The diagnosis reads
 /// some twenty fields of every row of every poll.
 struct RowReader {
   private let schema: RowSchema.ID

@@ -1,5 +1,7 @@
 /// The selected ICE candidate pair changed during the call: a network change (Wi-Fi to
-/// cellular), a restart, or ICE switching to a better path. Media may glitch around it.
+/// cellular), a restart, or ICE switching to a better path.
+///
+/// Media may glitch around it.
 struct CandidatePairChangeRule: DiagnosisRule {
   static let descriptor = RuleDescriptor(
     code: DiagnosticCode(

@@ -1,7 +1,9 @@
 /// A video encoder or decoder fell back to software: libwebrtc names the implementation
 /// `… (fallback from: …)`, or it changed from a hardware one (MediaCodec, VideoToolbox,
 /// D3D11, VA-API, V4L2, NVENC, "External…") to a software one (libvpx, libaom, dav1d,
-/// OpenH264, FFmpeg). Software coding costs CPU and often brings a CPU limitation after it.
+/// OpenH264, FFmpeg).
+///
+/// Software coding costs CPU and often brings a CPU limitation after it.
 struct CodecFallbackRule: DiagnosisRule {
   static let descriptor = RuleDescriptor(
     code: DiagnosticCode(

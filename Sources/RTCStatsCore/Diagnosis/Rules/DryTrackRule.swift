@@ -72,7 +72,7 @@ struct DryTrackRule: DiagnosisRule {
   }
 
   mutating func finish(into sink: inout FindingSink) {
-    for case let (finding, _)? in held { sink.report(finding) }
+    for case (let finding, _)? in held { sink.report(finding) }
     held = held.map { _ in nil }
     holding = 0
     for (_, track, episode) in episodes.finish() {

@@ -1,5 +1,7 @@
 /// Receiver reports stopped coming while this side kept sending: the remote receives nothing
-/// (or its RTCP cannot get back). Seen by a sender during a network cut even when the
+/// (or its RTCP cannot get back).
+///
+/// Seen by a sender during a network cut even when the
 /// transport's counters say nothing (Firefox has no STUN counters).
 ///
 /// Per poll of a sending connection: the time since the last receiver report for any sent

@@ -1,5 +1,7 @@
 /// `getUserMedia` (or `getDisplayMedia`) failed: the top cause of "my camera does not work"
-/// tickets. The error's name says which: permission denied, no such device, device busy,
+/// tickets.
+///
+/// The error's name says which: permission denied, no such device, device busy,
 /// constraints that no device meets.
 struct GetUserMediaErrorRule: DiagnosisRule {
   static let descriptor = RuleDescriptor(

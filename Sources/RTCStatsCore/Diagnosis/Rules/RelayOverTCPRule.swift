@@ -1,5 +1,7 @@
 /// Media over TCP: relayed to the TURN server over TCP or TLS (`relayProtocol`), or an ICE-TCP
-/// pair. Real-time media then waits for retransmissions of lost segments (head-of-line
+/// pair.
+///
+/// Real-time media then waits for retransmissions of lost segments (head-of-line
 /// blocking): under loss it arrives late in bursts.
 struct RelayOverTCPRule: ConnectionEpisodeRule {
   static let descriptor = RuleDescriptor(

@@ -1,5 +1,7 @@
 /// The stats start long after the call did: the first sample's counters already hold minutes
-/// of media, or the connection was created long before its first report. chrome://webrtc-
+/// of media, or the connection was created long before its first report.
+///
+/// chrome://webrtc-
 /// internals keeps only the last 1000 samples of each series, so a long call's start is lost.
 ///
 /// Per track, at its first interval: bytes at the first sample / the bitrate of the first

@@ -1,4 +1,6 @@
-/// Media relayed through a TURN server: the selected pair has a `relay` candidate. Not a
+/// Media relayed through a TURN server: the selected pair has a `relay` candidate.
+///
+/// Not a
 /// fault — often the only way through a firewall — but it adds a hop (latency) and a server
 /// whose capacity matters.
 struct TurnRelayRule: ConnectionEpisodeRule {

@@ -1,5 +1,7 @@
 /// Received video paused: W3C `pauseCount` (no frame rendered for 5 s or more) and
-/// `totalPausesDuration`. A pause is the sender stopping on purpose (`replaceTrack(null)`,
+/// `totalPausesDuration`.
+///
+/// A pause is the sender stopping on purpose (`replaceTrack(null)`,
 /// `encodings.active = false`, a source that stopped), not a freeze and not a network fault.
 ///
 /// One finding per pause, from the increment of `totalPausesDuration` before the poll that

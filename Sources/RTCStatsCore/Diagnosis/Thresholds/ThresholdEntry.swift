@@ -58,9 +58,8 @@ public struct ThresholdEntry: Sendable, Hashable {
 extension ThresholdEntry {
   /// The usual hysteresis values of a rule, documented once.
   ///
-  /// - Parameters:
-  ///   - unit: The unit of `alertOn`/`alertOff`, for the documentation (`%`, `ms`).
-  ///   - lowerIsWorse: Whether the figure is bad when low (bitrates, frame rates).
+  /// - `unit`: The unit of `alertOn`/`alertOff`, for the documentation (`%`, `ms`).
+  /// - `lowerIsWorse`: Whether the figure is bad when low (bitrates, frame rates).
   public static func hysteresis(
     _ key: String, alertOn: Double, alertOff: Double, unit: String, minIntervals: Int, window: Int? = nil,
     clearIntervals: Int = 1, lowerIsWorse: Bool = false, extra: [ThresholdValue] = []

@@ -36,7 +36,7 @@ public struct ThresholdTable: Sendable, Hashable {
 
   /// The table with `overrides` applied, in order.
   ///
-  /// - Parameter overrides: Per entry key, the values to replace by name.
+  /// - `overrides`: Per entry key, the values to replace by name.
   /// - Throws: ``ThresholdError`` naming the first unknown key or unusable value.
   public func overriding(_ overrides: [(key: String, values: [(name: String, value: Double)])])
     throws(ThresholdError) -> ThresholdTable

@@ -5,7 +5,9 @@ extension MetricDescriptor {
     formula: "ΔtotalDecodeTime / ΔframesDecoded · 1000")
 
   /// Average encode time per frame, ms: ΔtotalEncodeTime / ΔframesEncoded · 1000 (outbound
-  /// video; with SVC one frame per spatial layer). A track's figure is its slowest layer's.
+  /// video; with SVC one frame per spatial layer).
+  ///
+  /// A track's figure is its slowest layer's.
   public static let encodeTime = codecTime(
     "encodeTime", direction: .outbound, inputs: ["totalEncodeTime", "framesEncoded"],
     formula: "ΔtotalEncodeTime / ΔframesEncoded · 1000")

@@ -3,10 +3,9 @@ extension MetricDescriptor {
   /// cannot make without a reset, is unknown), over the call the last value of every segment,
   /// summed.
   ///
-  /// - Parameters:
-  ///   - name: The JSON name (the W3C member's, or the direction's spelling of it).
-  ///   - field: The row field holding the counter.
-  ///   - direction: When set, only streams of this direction have a figure.
+  /// - `name`: The JSON name (the W3C member's, or the direction's spelling of it).
+  /// - `field`: The row field holding the counter.
+  /// - `direction`: When set, only streams of this direction have a figure.
   static func counter(
     _ name: String, _ field: RowField, scope: MetricScope, formula: String,
     inputs: [String]? = nil, direction: Direction? = nil

@@ -1,6 +1,8 @@
 extension MetricDescriptor {
   /// Negative acknowledgements: sent by this receiver (inbound) or received from the remote
-  /// receiver (outbound). Many NACKs mean loss repaired by retransmission.
+  /// receiver (outbound).
+  ///
+  /// Many NACKs mean loss repaired by retransmission.
   public static let nackCount = MetricDescriptor.counter(
     "nackCount", .nackCount, scope: .all,
     formula: "last value; per interval the change (inbound: NACKs sent, outbound: received)")

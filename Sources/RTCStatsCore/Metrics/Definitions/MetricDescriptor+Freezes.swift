@@ -1,6 +1,8 @@
 extension MetricDescriptor {
   /// Video freezes (W3C `freezeCount`, inbound video; Chrome ≤ M100 from the obsolete `track`
-  /// object). Per interval: the freezes that ended in it.
+  /// object).
+  ///
+  /// Per interval: the freezes that ended in it.
   public static let freezeCount = MetricDescriptor(
     name: "freezeCount", unit: .count, inputs: ["freezeCount"],
     formula: "last value (inbound video; Chrome ≤ M100: from the obsolete `track` object)",

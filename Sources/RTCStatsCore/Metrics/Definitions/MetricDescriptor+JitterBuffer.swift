@@ -1,6 +1,8 @@
 extension MetricDescriptor {
   /// Average time a sample or frame spent in the jitter buffer, ms:
-  /// ΔjitterBufferDelay / ΔjitterBufferEmittedCount · 1000 (inbound). Over the call the same
+  /// ΔjitterBufferDelay / ΔjitterBufferEmittedCount · 1000 (inbound).
+  ///
+  /// Over the call the same
   /// ratio of the totals.
   public static let jitterBufferDelay = jitterBufferRatio(
     "jitterBufferDelay", .jitterBufferDelay,

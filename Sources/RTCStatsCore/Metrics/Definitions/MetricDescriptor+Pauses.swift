@@ -1,5 +1,7 @@
 extension MetricDescriptor {
-  /// Video pauses (W3C `pauseCount`: no frame for ≥ 5 s, inbound video). Per interval: the
+  /// Video pauses (W3C `pauseCount`: no frame for ≥ 5 s, inbound video).
+  ///
+  /// Per interval: the
   /// pauses that ended in it.
   public static let pauseCount = MetricDescriptor(
     name: "pauseCount", unit: .count, inputs: ["pauseCount"], formula: "last value (inbound video)",

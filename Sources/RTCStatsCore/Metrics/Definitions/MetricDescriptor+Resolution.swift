@@ -1,6 +1,8 @@
 extension MetricDescriptor {
   /// Frame width, px: per interval the width at its end; over the call the width of the
-  /// resolution held for the longest time. A track's is its largest layer's.
+  /// resolution held for the longest time.
+  ///
+  /// A track's is its largest layer's.
   public static let width = MetricDescriptor(
     name: "width", unit: .pixels, inputs: ["frameWidth"],
     formula: "the resolution held for the longest time (the interval series shows every change)",

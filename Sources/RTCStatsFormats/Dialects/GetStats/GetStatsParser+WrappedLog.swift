@@ -6,7 +6,9 @@ extension GetStatsParser {
 
   /// An app's wrapper around a log, `{"connectionId":"pc1","snapshots":[snapshot, …], …}`,
   /// the window at its `{`: streamed member by member, the log's snapshots one unit each
-  /// (as a top-level log), so that a large one needs no window of its size. The log is the
+  /// (as a top-level log), so that a large one needs no window of its size.
+  ///
+  /// The log is the
   /// first member, whatever its name, that holds one (``ReportProbe``); a peer connection
   /// named before it names the snapshots' connection.
   mutating func parseWrappedLog(

@@ -178,7 +178,9 @@ struct GetStatsParser: DialectParser {
   }
 
   /// A dump with reports but not one object with a type: JSON of something else, or a
-  /// wrapper whose report was not found. Never an empty analysis.
+  /// wrapper whose report was not found.
+  ///
+  /// Never an empty analysis.
   private func checkTypedObjects(_ info: DumpInfo) throws(DumpError) {
     guard info.reportCount > 0 || looseReport.count > 0, !sawTypedObject else { return }
     throw DumpError.notADump(

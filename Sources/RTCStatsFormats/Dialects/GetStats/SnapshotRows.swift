@@ -58,7 +58,7 @@ extension MemberDecoder {
   /// new row of `rows`, as getStats snapshots hold them, and completes it
   /// (``SnapshotRows/completeObject(at:)``).
   ///
-  /// - Parameter id: The id to use when the object has none (e.g. the key of a
+  /// - `id`: The id to use when the object has none (e.g. the key of a
   ///   `{id: stats}` map).
   /// - Returns: The row index.
   mutating func decodeSnapshotObject<Rows: SnapshotRows>(

@@ -58,10 +58,12 @@ enum SnapshotShape: Equatable {
     key.equals("timestamp") || key.equals("ts") || key.equals("time")
   }
 
-  /// Classifies the value under the cursor, reading ahead as far as needed. The caller
+  /// Classifies the value under the cursor, reading ahead as far as needed.
+  ///
+  /// The caller
   /// rewinds the reader afterwards.
   ///
-  /// - Parameter probesMembers: Whether the members of an object without `type` are looked
+  /// - `probesMembers`: Whether the members of an object without `type` are looked
   ///   into for a report under a name that is not a known one (``ReportProbe``); the probe
   ///   itself classifies without probing, so that the work stays linear.
   static func classify(_ reader: inout JSONReader, probesMembers: Bool = true) throws(JSONError)

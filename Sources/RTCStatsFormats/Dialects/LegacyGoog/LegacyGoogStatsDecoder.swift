@@ -5,7 +5,9 @@ import RTCStatsCore
 /// `"googRtt": "45"`, `"googActiveConnection": "true"`), and how legacy reports are told from
 /// W3C ones by their content.
 enum LegacyGoogStats {
-  /// `type` values that only legacy reports use. `localcandidate`/`remotecandidate` are not
+  /// `type` values that only legacy reports use.
+  ///
+  /// `localcandidate`/`remotecandidate` are not
   /// among them: early Firefox wrote them in W3C reports too.
   private static let legacyTypes: Set<String> = [
     "ssrc", "VideoBwe", "googCandidatePair", "googComponent", "googTrack",

@@ -1,7 +1,9 @@
 import RTCStatsCore
 
 /// A numeric member of a legacy (callback `getStats`, Chrome < M117) stats object that
-/// ``LegacyGoogStatsMapper`` reads. Legacy values are strings (`"45"`, `"true"`); they are
+/// ``LegacyGoogStatsMapper`` reads.
+///
+/// Legacy values are strings (`"45"`, `"true"`); they are
 /// stored as numbers, booleans as 0 or 1. Units are the legacy ones (ms, 0–32767 levels);
 /// the mapper converts.
 enum LegacyGoogStatsField: Int, CaseIterable, StatsColumn {

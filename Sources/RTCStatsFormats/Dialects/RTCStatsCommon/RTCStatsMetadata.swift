@@ -35,7 +35,7 @@ struct RTCStatsMetadata {
 
   /// A user agent description from `navigator.userAgentData` (Chrome's own export has no
   /// `userAgent` string): the most specific brand with its major version and the platform,
-  /// e.g. `Google Chrome/144 (Linux)`.
+  /// for example `Google Chrome/144 (Linux)`.
   static func describe(userAgentData: JSONValue) -> String? {
     guard let brands = userAgentData["brands"]?.arrayValue else { return nil }
     var best: (name: String, version: String, rank: Int)?

@@ -5,14 +5,18 @@ struct RTCStatsReportSummary {
   /// The common timestamp (`"t"` in file format 3, `"timestamp"` in legacy dumps), ms.
   var commonTimestamp: Double?
   /// Whether the value is a delta against the previous report: it has a common timestamp,
-  /// an object without `id`, or a removed (`null`) object. A full report (Chrome's own
+  /// an object without `id`, or a removed (`null`) object.
+  ///
+  /// A full report (Chrome's own
   /// export, rtcstats v0) has none of these.
   var isDelta = false
   /// Objects decoded.
   var objectCount = 0
 
   /// Whether the getStats value under the cursor is a full report (Chrome's export: every
-  /// object has its `id`) rather than an rtcstats-js delta. Looks at the first object only;
+  /// object has its `id`) rather than an rtcstats-js delta.
+  ///
+  /// Looks at the first object only;
   /// a value without objects counts as a delta. The reader is left where it was.
   static func isFullReport(_ reader: inout JSONReader) throws(JSONError) -> Bool {
     try reader.lookahead { (reader) throws(JSONError) -> Bool in
@@ -50,11 +54,6 @@ struct RTCStatsRowDecoder<Rows: MemberRows> {
   /// The names of the dialect.
   let table: MemberKeyTable<Rows.Numeric, Rows.Text>
 
-  init(members: MemberDecoder, table: MemberKeyTable<Rows.Numeric, Rows.Text>) {
-    self.members = members
-    self.table = table
-  }
-
   /// Turns a key of the report into an id string (interned).
   mutating func internID(_ key: JSONKey) -> String {
     members.interner.intern(key)
@@ -81,7 +80,7 @@ struct RTCStatsRowDecoder<Rows: MemberRows> {
   /// Reads a getStats value `{id: object|null, …, "t"|"timestamp": number}` into `rows`,
   /// collecting the ids set to `null` in `removed`.
   ///
-  /// - Parameter timestampKey: The name of the common timestamp: `"t"` (file format 3) or
+  /// - `timestampKey`: The name of the common timestamp: `"t"` (file format 3) or
   ///   `"timestamp"` (legacy); a member of that name with a numeric value is never an object.
   mutating func decodeReport(
     _ reader: inout JSONReader, into rows: inout Rows, removed: inout [String],

@@ -17,7 +17,9 @@ extension RTCStatsDumpParser {
     var timeDelta: Double?
   }
 
-  /// Reads `[method, connection|null, value, …extra, timeDelta]`. Runs again from the start
+  /// Reads `[method, connection|null, value, …extra, timeDelta]`.
+  ///
+  /// Runs again from the start
   /// when the window had to grow, so it only fills `scratch` and returns the rest.
   mutating func readLine(_ reader: inout JSONReader) throws(JSONError) -> Line {
     var line = Line()

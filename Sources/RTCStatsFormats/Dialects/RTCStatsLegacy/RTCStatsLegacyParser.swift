@@ -17,7 +17,9 @@ import RTCStatsCore
 // `navigator.mediaDevices.getUserMediaOnFailure`, `close`, …), handed on in dump order.
 
 /// Reads legacy rtcstats-server dumps (fippo file formats 1/2, jitsi): JSON lines
-/// `[method, pcId, value, epochMs(, seq)]`. The peer connection names are the dump's
+/// `[method, pcId, value, epochMs(, seq)]`.
+///
+/// The peer connection names are the dump's
 /// (`PC_0`, `PC_1`, …).
 struct RTCStatsLegacyParser: DialectParser {
   /// The name used for getstats lines without a peer connection id.

@@ -54,7 +54,9 @@ struct RTCStatsLegacyPipeline {
   }
 
   /// Decodes the getstats value under the cursor (`{id: object, …, "timestamp": ms}`) of the
-  /// peer connection `name`. Safe to run again on the same bytes.
+  /// peer connection `name`.
+  ///
+  /// Safe to run again on the same bytes.
   mutating func read(_ reader: inout JSONReader, connection name: String) throws(JSONError)
     -> Pending
   {
@@ -94,7 +96,7 @@ struct RTCStatsLegacyPipeline {
 
   /// Completes, maps and emits the report ``read(_:connection:)`` decoded.
   ///
-  /// - Parameter fallbackTime: The event's time (ms), used as the report time when neither
+  /// - `fallbackTime`: The event's time (ms), used as the report time when neither
   ///   the report nor its objects have one.
   mutating func apply(
     _ pending: Pending, fallbackTime: Double?, into consumer: inout some StatsReportConsumer,

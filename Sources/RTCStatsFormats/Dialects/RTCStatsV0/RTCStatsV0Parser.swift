@@ -1,6 +1,8 @@
 import RTCStatsCore
 
-/// Reads the oldest rtcstats export (2016), one JSON object:
+/// Reads the oldest rtcstats export (2016).
+///
+/// The export is one JSON object:
 ///
 ///     {"url":…, "userAgent":…, "getUserMedia":[{time, type, value}],
 ///      "peerConnections":{"PC_0":[{"time":"2016-01-28T18:24:21.237Z","type":"getStats","value":{…}}]}}

@@ -22,7 +22,7 @@ struct InternalsObject {
 
 /// One `PeerConnections` member, indexed.
 struct InternalsConnection {
-  /// The `PeerConnections` key, e.g. `"8-1"`.
+  /// The `PeerConnections` key, for example `"8-1"`.
   let name: String
   var objects: [InternalsObject] = []
   var objectIndex: [String: Int] = [:]

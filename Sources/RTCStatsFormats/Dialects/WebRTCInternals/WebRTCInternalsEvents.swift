@@ -3,7 +3,9 @@ import RTCStatsCore
 extension WebRTCInternalsParser {
   /// A peer connection's `updateLog`: `[{"type", "value", "timestamp"}]` (epoch ms), or in
   /// dumps before about M110 `[{"time": "11/5/2020, 9:34:11 PM", "type", "value"}]`, whose
-  /// local, locale-formatted time is not read (the event has no time). Every entry becomes
+  /// local, locale-formatted time is not read (the event has no time).
+  ///
+  /// Every entry becomes
   /// an event of the connection, named by its `type`.
   mutating func readUpdateLog(_ reader: inout JSONReader, into connection: inout InternalsConnection)
     throws(JSONError)
@@ -35,7 +37,9 @@ extension WebRTCInternalsParser {
 
   /// The page's `getUserMedia` list: a request (`request_type`, the `audio`/`video`
   /// constraints) and then its result, a stream (`stream_id`, `audio_track_info`,
-  /// `video_track_info`) or an `error` with its `error_message`. Each entry is an event of
+  /// `video_track_info`) or an `error` with its `error_message`.
+  ///
+  /// Each entry is an event of
   /// no peer connection, named by its `request_type` (`getUserMedia`, `getDisplayMedia`);
   /// the value is the constraints of a request, the stream id of a success, the error of a
   /// failure.

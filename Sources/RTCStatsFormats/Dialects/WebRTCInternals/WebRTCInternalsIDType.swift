@@ -2,7 +2,7 @@ import RTCStatsCore
 
 /// The stats type of an object in an old webrtc-internals dump, which names the type only
 /// through the id (no `statsType`): Chrome's ids before M110 spelled the W3C type out,
-/// e.g. `RTCInboundRTPVideoStream_2927209963` or `RTCMediaStreamTrack_receiver_17`.
+/// for example `RTCInboundRTPVideoStream_2927209963` or `RTCMediaStreamTrack_receiver_17`.
 enum WebRTCInternalsIDType {
   private static let names: [(String, StatsType)] = [
     ("RTCInboundRTP", .inboundRTP),
@@ -33,7 +33,7 @@ enum WebRTCInternalsIDType {
 
   /// The type an id prefix names (ASCII case ignored), or `nil` for modern short ids.
   ///
-  /// - Parameter isRemoteCandidate: The candidate's `isRemote` member, which decides
+  /// - `isRemoteCandidate`: The candidate's `isRemote` member, which decides
   ///   between `local-candidate` and `remote-candidate` for `RTCIceCandidate_…`.
   static func type(ofID id: String, isRemoteCandidate: Bool) -> StatsType? {
     let bytes = Array(id.utf8)

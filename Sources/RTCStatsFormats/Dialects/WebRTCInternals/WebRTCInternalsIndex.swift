@@ -5,7 +5,7 @@ extension WebRTCInternalsParser {
 
   /// Walks the whole document and indexes its series and events.
   ///
-  /// - Parameter document: The whole decompressed dump; it must stay valid and unchanged
+  /// - `document`: The whole decompressed dump; it must stay valid and unchanged
   ///   until ``parse(window:source:into:info:)`` returns.
   mutating func index(document: UnsafeRawBufferPointer) throws(DumpError) {
     let bytes = document.bindMemory(to: UInt8.self)

@@ -44,7 +44,9 @@ struct WebRTCInternalsParser: DialectParser {
   }
 
   /// Whether the object has a lowercase `peerConnections` member: an rtcstats v0 export,
-  /// not a webrtc-internals dump. Known after ``index(document:)``.
+  /// not a webrtc-internals dump.
+  ///
+  /// Known after ``index(document:)``.
   var isRTCStatsV0 = false
   var isIndexed = false
   var userAgent: String?
