@@ -28,7 +28,7 @@ import rtcstats_tables as tables
 import rtcstats_worker as worker
 
 TABLES = ("tracks", "findings", "files")  # files last: it marks a file as done
-HADOOP_SPECIAL = "\\,{}[]*?"
+GLOB_SPECIAL = "\\{}[]*?"
 
 
 class UsageError(Exception):
@@ -133,11 +133,16 @@ def done_files(spark, output):
 
 
 def hadoop_path_list(paths):
-    """The comma-separated input paths of `binaryFiles`, glob and comma characters escaped."""
-    escaped = []
+    """The input string of `binaryFiles` naming exactly `paths`.
+
+    Hadoop splits it at the commas outside braces, then globs each path: glob characters
+    are escaped with a backslash, and a comma in a name becomes the glob `{\\,}` (an
+    alternative of one literal comma), which that split leaves alone.
+    """
+    names = []
     for path in paths:
-        escaped.append("".join("\\" + c if c in HADOOP_SPECIAL else c for c in path))
-    return ",".join(escaped)
+        names.append("".join("\\" + c if c in GLOB_SPECIAL else c for c in path).replace(",", "{\\,}"))
+    return ",".join(names)
 
 
 def analyse(spark, todo, binary_name, run_id, arguments):

@@ -148,7 +148,8 @@ def analyze_file(binary, content, timeout_seconds):
 def job_columns(path, size, mtime_ms, run_id, file_row):
     """The columns the job sets on every row of one file: its URI, size, mtime, run, day."""
     start = file_row.get("startTime")
-    day = day_of(start if isinstance(start, (int, float)) else mtime_ms)
+    start = start if isinstance(start, (int, float)) else mtime_ms
+    day = day_of(start) if start is not None else "unknown"
     return {"path": path, "input_size": size, "input_mtime": mtime_ms, "run_id": run_id, "day": day}
 
 
@@ -163,7 +164,8 @@ def analyze_partition(records, binary_name, mtimes, run_id, timeout_seconds):
     binary = executable(SparkFiles.get(binary_name))
     for path, content in records:
         tables = analyze_file(binary, content, timeout_seconds)
-        columns = job_columns(path, len(content), mtimes.value[path], run_id, tables["files"][0])
+        mtime = mtimes.value.get(path)  # None only if a file system spells the path otherwise
+        columns = job_columns(path, len(content), mtime, run_id, tables["files"][0])
         for table, rows in tables.items():
             for row in rows:
                 yield table, json.dumps({**row, **columns}, separators=(",", ":"))

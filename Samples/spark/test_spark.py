@@ -40,6 +40,7 @@ NOT_DUMPS = {
     "notes/screenshot.png": b"\x89PNG\r\n\x1a\n" + b"\x00" * 200,
     "notes/other.json": b'{"ticket": 4711, "status": "open"}',
     "notes/binary.json": bytes(range(256)) * 4,
+    "notes/ticket 4711, {call} [a].txt": b"a name with a space, a comma and glob characters\n",
 }
 failures = []
 
