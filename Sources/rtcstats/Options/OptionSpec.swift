@@ -14,6 +14,11 @@ enum OptionID: String, CaseIterable, Equatable, Hashable, Sendable {
   case maxClockOffset = "max-clock-offset"
   case thresholds
   case since
+  case per
+  case failOn = "fail-on"
+  case verbose
+  case wide
+  case color
   case noSparklines = "no-sparklines"
 }
 
