@@ -62,8 +62,9 @@ enum RowSchema {
     return table
   }()
 
-  /// ``slots`` copied once into memory that is never freed, with its row length, so that a
-  /// reader keeps a pointer to its schema's row of the table: one lazy-initialisation check
+  /// ``slots`` copied once into memory that is never freed, with its row length.
+  ///
+  /// A reader keeps a pointer to its schema's row of the table: one lazy-initialisation check
   /// per lookup (or none, for a kept pointer) and no bounds check. Written only by its
   /// initialiser, hence safe to share.
   private struct SlotTable: @unchecked Sendable {

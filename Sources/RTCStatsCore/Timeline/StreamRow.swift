@@ -105,7 +105,8 @@ public struct StreamRow: Sendable, Equatable {
     withUnsafeTemporaryAllocation(of: Double.self, capacity: figures.count) { computed in
       figures.withUnsafeBufferPointer { positions in
         for offset in positions.indices {
-          computed[offset] = metrics[positions[offset]].value(in: self, direction: direction, kind: kind) ?? .nan
+          computed[offset] =
+            metrics[positions[offset]].value(in: self, direction: direction, kind: kind) ?? .nan
         }
       }
       values.withUnsafeMutableBufferPointer { stored in
