@@ -14,7 +14,7 @@ let package = Package(
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .systemLibrary(name: "CMalloc"),
     .target(name: "RTCStatsFormats", dependencies: ["RTCStatsCore", "CZlib", "CMalloc"]),
-    .executableTarget(name: "rtcstats", dependencies: ["RTCStatsCore", "RTCStatsFormats"]),
+    .executableTarget(name: "rtcstats", dependencies: ["RTCStatsCore", "RTCStatsFormats", "RTCStatsReport"]),
     .target(name: "RTCStatsReport", dependencies: ["RTCStatsCore"]),
     // Writes the demo reports that `make browser-test` renders in headless Chromium.
     .executableTarget(

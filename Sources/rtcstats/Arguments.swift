@@ -24,6 +24,7 @@ enum Arguments {
     case .analyze: return .analyze(try analyzeOptions(parsed))
     case .inspect: return .inspect(try inspectOptions(parsed))
     case .call: return .call(try callOptions(parsed))
+    case .report: return .report(try reportOptions(parsed))
     case .explain:
       try rejectExtraArguments(parsed, after: 1, subcommand: .explain)
       return .explain(parsed.positionals.first)
@@ -51,6 +52,7 @@ enum Arguments {
     options.includeIntervals = !parsed.flags.contains(.noIntervals)
     options.timing = parsed.flags.contains(.timing)
     options.thresholdsPath = parsed.values[.thresholds]
+    options.showsSparklines = !parsed.flags.contains(.noSparklines)
     options.console = consoleOptions(parsed)
     return options
   }
@@ -64,17 +66,26 @@ enum Arguments {
     return options
   }
 
-  private static func callOptions(_ parsed: ParsedArguments) throws(UsageError) -> CallOptions {
+  private static func reportOptions(_ parsed: ParsedArguments) throws(UsageError) -> ReportOptions {
+    let call = try callOptions(parsed, subcommand: .report)
+    return ReportOptions(
+      inputs: call.inputs, jobs: call.jobs, maximumClockOffset: call.maximumClockOffset, console: call.console
+    )
+  }
+
+  private static func callOptions(_ parsed: ParsedArguments, subcommand: Subcommand = .call)
+    throws(UsageError) -> CallOptions
+  {
     var options = CallOptions()
-    options.inputs = try inputs(parsed, subcommand: .call)
+    options.inputs = try inputs(parsed, subcommand: subcommand)
     if let format = parsed.values[.format].flatMap(OutputFormat.init(rawValue:)) { options.format = format }
-    options.jobs = try jobs(parsed, subcommand: .call)
+    options.jobs = try jobs(parsed, subcommand: subcommand)
     if let value = parsed.values[.maxClockOffset] {
       guard let seconds = Double(value), seconds.isFinite, (0...86_400).contains(seconds) else {
         throw UsageError(
           message:
             "invalid value '\(value)' for '--max-clock-offset <seconds>'; expected a number of seconds from 0 to 86400",
-          subcommand: .call)
+          subcommand: subcommand)
       }
       options.maximumClockOffset = seconds
     }

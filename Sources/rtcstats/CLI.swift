@@ -47,6 +47,10 @@ enum CLI {
       return run(options.console, inputs: options.inputs, base: console) { console in
         CallCommand(options: options, console: console).run()
       }
+    case .report(let options):
+      return run(options.console, inputs: options.inputs, base: console) { console in
+        ReportCommand(options: options, console: console).run()
+      }
     }
   }
 

@@ -10,6 +10,8 @@ enum Invocation: Equatable {
   case analyze(AnalyzeOptions)
   case inspect(InspectOptions)
   case call(CallOptions)
+  /// `rtcstats report`: one HTML page.
+  case report(ReportOptions)
   /// `rtcstats explain [CODE]`: the rule list, or one rule.
   case explain(String?)
   case completions(Shell)
@@ -25,6 +27,8 @@ enum OutputFormat: String, CaseIterable, Equatable {
   case ndjson
   /// One CSV row per track.
   case csv
+  /// One HTML report of every input (``AnalysisReport``).
+  case html
 }
 
 /// Where the output goes and how much is said on standard error: `-o` and `-q`.
@@ -45,6 +49,8 @@ struct AnalyzeOptions: Equatable {
   var timing = false
   /// `--thresholds FILE`: diagnosis threshold overrides.
   var thresholdsPath: String?
+  /// `--no-sparklines`: no sparklines in the table, even on a terminal.
+  var showsSparklines = true
   var console = ConsoleOptions()
 }
 
@@ -65,6 +71,16 @@ struct CallOptions: Equatable {
   var maximumClockOffset = 30.0
   /// Files read in parallel; `nil` means one per core.
   var jobs: Int?
+  var console = ConsoleOptions()
+}
+
+/// Options of `rtcstats report`.
+struct ReportOptions: Equatable {
+  var inputs: [String] = []
+  /// Files read in parallel; `nil` means one per core.
+  var jobs: Int?
+  /// `--max-clock-offset`, seconds.
+  var maximumClockOffset = 30.0
   var console = ConsoleOptions()
 }
 

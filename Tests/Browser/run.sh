@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make browser-test: writes the demo reports, renders each in headless Chromium and fails on
+# make browser-test: writes the demo reports and the reports of the Samples captures, renders each in headless Chromium and fails on
 # console errors, blank or mis-sized pages and charts without data (see browser_test.py).
 # Screenshots land in $SCRATCH/browser-test/. Installs Debian's chromium when it is missing
 # and we are root.
@@ -26,8 +26,22 @@ if [ -z "$chromium" ]; then
 fi
 
 "$SWIFT" build --scratch-path "$SCRATCH" --product ReportDemo -Xswiftc -warnings-as-errors
+"$SWIFT" build --scratch-path "$SCRATCH" --product rtcstats -Xswiftc -warnings-as-errors
 rm -rf "$OUT"
 mkdir -p "$OUT/html"
 "$SCRATCH/debug/ReportDemo" "$OUT/html"
+# The report of every Samples capture: its dumps (JSON lines) as one call, so the links of
+# sender and receiver (or publishers and subscriber, sfu-uplink-loss) are drawn too; the SVC
+# corpus dump; and the shared captures that Samples does not hold, when ../shared is there.
+report() { "$SCRATCH/debug/rtcstats" report -q -o "$OUT/html/$1.html" "${@:2}"; }
+for capture in Samples/captures/*/; do
+  name=$(basename "$capture")
+  report "capture-$name" "$capture"*.jsonl
+done
+report corpus-jitsi-chrome117-vp9svc Samples/corpus/jitsi-chrome117-vp9svc-relay-freezes.jsonl
+for name in bandwidth outage; do
+  shared=../shared/capture/out/$name
+  if [ -d "$shared" ]; then report "shared-$name" "$shared/sender.jsonl" "$shared/receiver.jsonl"; fi
+done
 python3 Tests/Browser/browser_test.py --self-test --chromium "$chromium" --out "$OUT/self-test"
 python3 Tests/Browser/browser_test.py --chromium "$chromium" --out "$OUT" "$OUT"/html/*.html

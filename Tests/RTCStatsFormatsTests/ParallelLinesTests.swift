@@ -1,7 +1,8 @@
 import Foundation
 import RTCStatsCore
-import RTCStatsFormats
 import Testing
+
+@testable import RTCStatsFormats
 
 /// A large JSON-lines log gives the same analysis, errors and truncation warnings whether
 /// its lines are parsed on worker threads or in sequence.
@@ -59,20 +60,94 @@ import Testing
     #expect(sequential.peerConnections.map(\.timeline) == parallel.peerConnections.map(\.timeline))
   }
 
-  @Test func syntaxErrorKeepsItsLineNumber() throws {
-    var bytes = Self.log
-    // Break line 700 (of 992): replace its first character.
-    var line = 1
+  /// The offset of the first byte of `line` (1-based) in `bytes`.
+  static func offset(ofLine line: Int, in bytes: [UInt8]) -> Int {
+    var current = 1
     var index = 0
-    while line < 700 {
-      if bytes[index] == 0x0A { line += 1 }
+    while current < line {
+      if bytes[index] == 0x0A { current += 1 }
       index += 1
     }
-    bytes[index] = UInt8(ascii: "x")
+    return index
+  }
+
+  /// A damaged line (its first byte replaced) is skipped with its line number, the same way
+  /// on worker threads as in sequence.
+  ///
+  /// Before: the whole log was refused.
+  @Test func aDamagedLineIsSkippedWithItsLineNumberEitherWay() throws {
+    var bytes = Self.log
+    bytes[Self.offset(ofLine: 700, in: bytes)] = UInt8(ascii: "x")
+    let (sequential, sequentialAnalysis) = try analyze(bytes, parallel: false)
+    let (parallel, parallelAnalysis) = try analyze(bytes, parallel: true)
+    let lines = Self.log.split(separator: 0x0A).count
+    for info in [sequential, parallel] {
+      #expect(info.reportCount == lines - 1)
+      #expect(
+        info.warnings == [
+          "skipped damaged line 700: expected '[' or '{' to start the next snapshot, found 'x'"
+        ])
+    }
+    #expect("\(sequential)" == "\(parallel)")
+    #expect(
+      sequentialAnalysis.peerConnections.map(\.timeline) == parallelAnalysis.peerConnections.map(\.timeline))
+  }
+
+  /// Where ``ParallelLines`` cuts `text` into chunks when it takes over at `start`: after
+  /// the last newline of each chunk-sized stretch.
+  static func chunkEnds(_ text: [UInt8], from start: Int) -> [Int] {
+    var ends: [Int] = []
+    var position = start
+    while text.count - position > ParallelLines.chunkSize {
+      guard let newline = text[position..<(position + ParallelLines.chunkSize)].lastIndex(of: 0x0A) else {
+        break
+      }
+      ends.append(newline + 1)
+      position = newline + 1
+    }
+    return ends
+  }
+
+  /// Damaged lines at the chunk boundaries: the last line of each chunk and the first of the
+  /// next cut short (their second half blanked, the length kept so that the chunks stay
+  /// where they were).
+  ///
+  /// A worker sees the value end with its chunk, the sequential reader
+  /// runs into the next line: both skip the line the same way.
+  @Test func damagedLinesAtChunkBoundariesGiveTheSameResultEitherWay() throws {
+    var text = Self.log
+    let ends = Self.chunkEnds(text, from: Self.offset(ofLine: 3, in: text))
+    try #require(ends.count >= 8)
+    var damaged = 0
+    for end in ends {
+      let lastStart = (text[..<(end - 1)].lastIndex(of: 0x0A) ?? -1) + 1
+      let nextEnd = text[end...].firstIndex(of: 0x0A) ?? text.count
+      for (start, stop) in [(lastStart, end - 1), (end, nextEnd)] {
+        for index in (start + (stop - start) / 2)..<stop { text[index] = UInt8(ascii: " ") }
+        damaged += 1
+      }
+    }
+    let (sequential, sequentialAnalysis) = try analyze(text, parallel: false)
+    let (parallel, parallelAnalysis) = try analyze(text, parallel: true)
+    #expect(sequential.reportCount == Self.log.split(separator: 0x0A).count - damaged)
+    #expect(sequential.warnings.first?.hasPrefix("skipped \(damaged) damaged lines") == true)
+    #expect("\(sequential)" == "\(parallel)")
+    #expect(
+      sequentialAnalysis.peerConnections.map(\.timeline) == parallelAnalysis.peerConnections.map(\.timeline))
+  }
+
+  /// A log that is at least half damaged is refused with its first damaged line's error, the
+  /// same either way.
+  @Test func aMostlyDamagedLogIsRefusedWithTheFirstLine() throws {
+    var bytes = Self.log
+    let lines = Self.log.split(separator: 0x0A).count
+    for line in stride(from: 2, through: lines, by: 2) {
+      bytes[Self.offset(ofLine: line, in: bytes)] = UInt8(ascii: "x")
+    }
     for parallel in [false, true] {
       #expect(
         throws: DumpError(
-          .data, "expected '[' or '{' to start the next snapshot, found 'x'", line: 700, column: 1)
+          .data, "expected '[' or '{' to start the next snapshot, found 'x'", line: 2, column: 1)
       ) {
         _ = try analyze(bytes, parallel: parallel)
       }

@@ -76,9 +76,11 @@ import Testing
     guard let subcommands = try Self.bashCompletions(["rtcstats", "an"]) else { return }
     #expect(subcommands == ["analyze", "analyse"])
     #expect(
-      try Self.bashCompletions(["rtcstats", "analyze", "--format", ""]) == ["table", "json", "ndjson", "csv"])
+      try Self.bashCompletions(["rtcstats", "analyze", "--format", ""]) == [
+        "table", "json", "ndjson", "csv", "html",
+      ])
     #expect(try Self.bashCompletions(["rtcstats", "inspect", "-f", "j"]) == ["json"])
-    #expect(try Self.bashCompletions(["rtcstats", "analyse", "--no"]) == ["--no-intervals"])
+    #expect(try Self.bashCompletions(["rtcstats", "analyse", "--no-i"]) == ["--no-intervals"])
     #expect(try Self.bashCompletions(["rtcstats", "completions", "z"]) == ["zsh"])
     #expect(try Self.bashCompletions(["rtcstats", "help", "c"]) == ["call", "completions"])
     #expect(try Self.bashCompletions(["rtcstats", "analyze", "-j", ""]) == [])
@@ -99,7 +101,7 @@ import Testing
       }
     }
     guard let formats = try complete("rtcstats analyze --format ") else { return }
-    #expect(formats == ["csv", "json", "ndjson", "table"])
+    #expect(formats == ["csv", "html", "json", "ndjson", "table"])
     #expect(try complete("rtcstats completions ") == ["bash", "fish", "zsh"])
     #expect(try complete("rtcstats ana") == ["analyse", "analyze"])
   }

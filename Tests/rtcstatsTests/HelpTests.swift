@@ -75,7 +75,7 @@ import Testing
     #expect(
       Help.usage(for: .analyze)
         == "rtcstats analyze [--format <format>] [--jobs <n>] [--output <file>] [--quiet] [--no-intervals] "
-        + "[--thresholds <file>] [--timing] <input> ...")
+        + "[--thresholds <file>] [--timing] [--no-sparklines] <input> ...")
     #expect(Help.usage(for: .completions) == "rtcstats completions <shell>")
     #expect(Help.usage(for: .help) == "rtcstats help [--man] [<subcommand>]")
     #expect(Help.usage(for: nil) == "rtcstats <subcommand>")

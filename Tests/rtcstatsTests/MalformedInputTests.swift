@@ -103,7 +103,7 @@ import Testing
     let source = GeneratedLine(total: 1 << 30)
     let counter = source.counter
     var analyzer = CallAnalyzer()
-    #expect(throws: DumpError(.data, "a single JSON value is larger than 128 MB; not a stats dump")) {
+    #expect(throws: DumpError.limitExceeded("a single JSON value is larger than 128 MB; not a stats dump")) {
       _ = try DumpReader.read(source: source, into: &analyzer)
     }
     #expect(counter.value < 200 << 20, "read \(counter.value) bytes")

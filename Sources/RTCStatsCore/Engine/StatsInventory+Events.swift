@@ -9,6 +9,14 @@ public struct MediaRequests: Sendable, Equatable {
   /// The error of the first failure, as the dump gives it (untrusted text).
   public var firstFailure: String?
 
+  /// Creates a tally.
+  public init(calls: Int = 0, successes: Int = 0, failures: Int = 0, firstFailure: String? = nil) {
+    self.calls = calls
+    self.successes = successes
+    self.failures = failures
+    self.firstFailure = firstFailure
+  }
+
   /// Whether the dump records any call or outcome.
   public var isEmpty: Bool { calls == 0 && successes == 0 && failures == 0 }
 

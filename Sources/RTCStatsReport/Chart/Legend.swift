@@ -18,7 +18,7 @@ enum Legend {
       for kind in ShadedInterval.Kind.allCases where chart.intervals.contains(where: { $0.kind == kind }) {
         writer.element(.span, [.class("key", "shade-key")]) { writer in
           writer.empty(.span, [.class("swatch", SeriesPalette.shadeClass(kind)), .ariaHidden])
-          writer.text(kind.rawValue)
+          writer.text(kind.legendLabel)
         }
       }
       if !chart.markers.isEmpty {

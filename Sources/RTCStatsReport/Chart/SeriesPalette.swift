@@ -39,6 +39,7 @@ enum SeriesPalette {
     case .pause: "shade-pause"
     case .outage: "shade-outage"
     case .other: "shade-other"
+    case .degradation: "shade-degradation"
     }
   }
 }

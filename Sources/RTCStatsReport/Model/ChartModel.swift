@@ -113,6 +113,11 @@ public struct ShadedInterval: Sendable, Hashable {
   public enum Kind: String, Sendable, Hashable, CaseIterable {
     /// Frozen video, a paused (muted) track, no media at all, anything else.
     case freeze, pause, outage, other
+    /// Where a call link lost quality (the legend says `quality lost`; the tooltip the segment).
+    case degradation
+
+    /// The legend entry.
+    var legendLabel: String { self == .degradation ? "quality lost" : rawValue }
   }
 
   /// The start, ms since the epoch.

@@ -14,13 +14,13 @@ enum PageStyle {
     --s6:#65a30d;--s7:#78716c;--info:#2563eb;--warning:#c2410c;--critical:#dc2626;\
     --excellent:#1a9850;--good:#91cf60;--fair:#f6d55c;--lwarning:#fc8d59;--lcritical:#d73027;\
     --unknown:#c4c8ce;--freeze:rgba(220,38,38,.16);--pause:rgba(100,116,139,.22);\
-    --outage:rgba(17,24,39,.28);--other:rgba(147,51,234,.14);--on-badge:#fff;color-scheme:light dark}
+    --outage:rgba(17,24,39,.28);--other:rgba(147,51,234,.14);--degraded:rgba(234,88,12,.16);--on-badge:#fff;color-scheme:light dark}
     @media screen and (prefers-color-scheme:dark){:root{--bg:#12151a;--fg:#e3e7ed;--muted:#9aa3ae;\
     --grid:#262b33;--line:#394150;--card:#1a1e25;--link:#8ab4ff;--s0:#60a5fa;--s1:#fb923c;\
     --s2:#4ade80;--s3:#c084fc;--s4:#22d3ee;--s5:#f472b6;--s6:#a3e635;--s7:#a8a29e;--info:#60a5fa;\
     --warning:#fb923c;--critical:#f87171;--excellent:#2fa866;--good:#7cc25a;--fair:#d9bb45;\
     --lwarning:#e87d4c;--lcritical:#e04a3f;--unknown:#59606b;--freeze:rgba(248,113,113,.22);\
-    --pause:rgba(148,163,184,.22);--outage:rgba(226,232,240,.22);--other:rgba(192,132,252,.18);\
+    --pause:rgba(148,163,184,.22);--outage:rgba(226,232,240,.22);--other:rgba(192,132,252,.18);--degraded:rgba(251,146,60,.2);\
     --on-badge:#12151a}}
     *{box-sizing:border-box}
     html{background:var(--bg);color:var(--fg)}
@@ -88,6 +88,7 @@ enum PageStyle {
     .shade-pause{fill:var(--pause);background:var(--pause)}
     .shade-outage{fill:var(--outage);background:var(--outage)}
     .shade-other{fill:var(--other);background:var(--other)}
+    .shade-degradation{fill:var(--degraded);background:var(--degraded)}
     .marker path{stroke-width:1.5;vector-effect:non-scaling-stroke;opacity:.85}
     .marker.sev-info path{stroke:var(--info);fill:var(--info)}
     .marker.sev-warning path{stroke:var(--warning);fill:var(--warning)}

@@ -26,7 +26,8 @@ struct AnalyzeCommand {
       return .noInput
     }
     let renderer = options.format.renderer(
-      wrapsInArray: options.format == .json && !isSingleFile, includeIntervals: options.includeIntervals)
+      wrapsInArray: options.format == .json && !isSingleFile, includeIntervals: options.includeIntervals,
+      sparklines: options.showsSparklines && console.outputIsTerminal)
     let prologue = renderer.prologue
     if !prologue.isEmpty { console.write(prologue) }
 

@@ -3,6 +3,7 @@ enum Subcommand: String, CaseIterable, Equatable, Sendable {
   case analyze
   case inspect
   case call
+  case report
   case explain
   case completions
   case help
@@ -35,6 +36,7 @@ enum CommandTable {
     case .analyze: analyze
     case .inspect: inspect
     case .call: call
+    case .report: report
     case .explain: explain
     case .completions: completions
     case .help: help
@@ -104,10 +106,11 @@ enum CommandTable {
     arguments: [inputArgument],
     options: [
       OptionSpec(
-        id: .format, shortName: "f", valueName: "format", allowedValues: ["table", "json", "ndjson", "csv"],
+        id: .format, shortName: "f", valueName: "format",
+        allowedValues: ["table", "json", "ndjson", "csv", "html"],
         defaultValue: "table",
-        help: "Output format: readable tables, one JSON document, one JSON line per file, or one "
-          + "CSV row per track."),
+        help: "Output format: readable tables, one JSON document, one JSON line per file, one "
+          + "CSV row per track, or one HTML report of every file (as 'rtcstats report')."),
       jobsOption,
       outputOption,
       quietOption,
@@ -120,6 +123,9 @@ enum CommandTable {
       OptionSpec(
         id: .timing,
         help: "Print the time spent reading, parsing, computing and writing to standard error."),
+      OptionSpec(
+        id: .noSparklines,
+        help: "Leave out the bitrate and frame-rate sparklines the table shows on a terminal."),
       helpOption,
     ],
     sections: [exitStatus],
@@ -195,6 +201,38 @@ enum CommandTable {
       Example(
         command: "rtcstats call -f json webrtc_internals_dump.txt | jq '.links[].degradation.segment'",
         explanation: "The segment of every link of one browser's connections:"),
+    ])
+
+  static let report = CommandSpec(
+    name: "report",
+    abstract: "Write one self-contained HTML report of dumps: network condition, bitrate, frame "
+      + "rate, resolution, loss, jitter and RTT over time per track and layer, findings marked.",
+    discussion: "The page loads nothing (inline SVG, style and script), reads in light and dark mode "
+      + "and prints. Several dumps get a section each, worst first; when streams of several dumps "
+      + "link (one call), a call section draws each publisher-to-subscriber link with the segment "
+      + "where quality was lost. Tables show the figures of 'rtcstats analyze'; only the drawn "
+      + "lines are thinned.",
+    arguments: [inputArgument],
+    options: [
+      OptionSpec(
+        id: .output, shortName: "o", valueName: "file",
+        help: "Write the report to <file> (created or truncated) instead of standard output.",
+        completesFiles: true),
+      jobsOption,
+      quietOption,
+      OptionSpec(
+        id: .maxClockOffset, valueName: "seconds", defaultValue: "30",
+        help: "The largest clock offset between two dumps searched when linking them into one call."),
+      helpOption,
+    ],
+    sections: [exitStatus],
+    examples: [
+      Example(command: "rtcstats report webrtc_internals_dump.txt -o report.html", explanation: "One dump:"),
+      Example(
+        command: "rtcstats report publisher.jsonl subscriber.jsonl -o call.html",
+        explanation: "The dumps of one call, linked publisher to subscriber:"),
+      Example(
+        command: "rtcstats report tickets/4711/ -o 4711.html", explanation: "A folder, worst dump first:"),
     ])
 
   static let explain = CommandSpec(

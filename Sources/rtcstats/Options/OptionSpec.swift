@@ -13,6 +13,7 @@ enum OptionID: String, CaseIterable, Equatable, Hashable, Sendable {
   case man
   case maxClockOffset = "max-clock-offset"
   case thresholds
+  case noSparklines = "no-sparklines"
 }
 
 /// One option of a subcommand, as every generated artefact sees it.

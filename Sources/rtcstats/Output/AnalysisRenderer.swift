@@ -34,9 +34,12 @@ extension OutputFormat {
   ///
   /// - `wrapsInArray`: Whether JSON documents of several files go into one array.
   /// - `includeIntervals`: Whether JSON lists the interval rows.
-  func renderer(wrapsInArray: Bool, includeIntervals: Bool) -> any AnalysisRenderer {
+  /// - `sparklines`: Whether the table draws each track's bitrate and frame rate (a terminal).
+  func renderer(wrapsInArray: Bool, includeIntervals: Bool, sparklines: Bool = false) -> any AnalysisRenderer
+  {
     switch self {
-    case .table: TableRenderer()
+    case .table: TableRenderer(sparklines: sparklines)
+    case .html: HTMLRenderer()
     case .json: JSONRenderer(wrapsInArray: wrapsInArray, includeIntervals: includeIntervals)
     case .ndjson: JSONRenderer(wrapsInArray: false, includeIntervals: includeIntervals)
     case .csv: CSVRenderer()

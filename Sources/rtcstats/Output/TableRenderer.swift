@@ -7,6 +7,9 @@ import RTCStatsFormats
 /// Figures are means over the call
 /// unless the column says otherwise.
 struct TableRenderer: AnalysisRenderer {
+  /// Whether each track's bitrate and frame rate are drawn under the table (a terminal only).
+  var sparklines = false
+
   func render(_ file: FileAnalysis, index: Int, write: ([UInt8]) -> Void) {
     let text = render(file)
     guard !text.isEmpty else { return }
@@ -59,7 +62,7 @@ struct TableRenderer: AnalysisRenderer {
         table.append(row(for: layer, in: track))
       }
     }
-    return text + "\n" + table.render(indent: "  ")
+    return text + "\n" + table.render(indent: "  ") + (sparklines ? sparklineLines(connection) : "")
   }
 
   private func describe(_ transport: TransportAnalysis) -> String {

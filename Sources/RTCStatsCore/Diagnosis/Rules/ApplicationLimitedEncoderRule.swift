@@ -5,7 +5,7 @@
 /// network grade is not lowered for it.
 ///
 /// Per interval 1 when application-limited, else 0; raised in 3 of 5 intervals.
-struct ApplicationLimitedEncoderRule: TrackEpisodeRule {
+struct ApplicationLimitedEncoderRule: EncoderLimitRule {
   static let descriptor = RuleDescriptor(
     code: DiagnosticCode(
       "applicationLimitedEncoder",
@@ -28,28 +28,14 @@ struct ApplicationLimitedEncoderRule: TrackEpisodeRule {
       "applicationLimitedEncoder", alertOn: 1, alertOff: 1, unit: "1 = application-limited", minIntervals: 3,
       window: 5, extra: EncoderLimit.Parameters.values))
 
+  static let limit = EncoderLimit.application
+
   var episodes: TrackEpisodes
-  private let parameters: EncoderLimit.Parameters
-  private var context = EncoderContext()
+  let parameters: EncoderLimit.Parameters
+  var context = EncoderContext()
 
   init(thresholds: ThresholdEntry) {
     episodes = TrackEpisodes(thresholds)
     parameters = EncoderLimit.Parameters(thresholds)
   }
-
-  mutating func observe(_ poll: PollContext, into sink: inout FindingSink) {
-    for track in poll.tracks where track.direction == .outbound && track.kind == .video {
-      let judgement = EncoderLimit.judge(track, in: poll, parameters)
-      if episodes.open(track.slot) == nil && judgement != .application { context = EncoderContext() }
-      if judgement == .application { context.note(track, poll) }
-      let change = episodes.feed(track, in: poll, value: judgement == .application ? 1 : 0)
-      sink.note(change) {
-        finding($0, track: poll.id(of: track), isOpen: $1, peerConnection: poll.peerConnection)
-      }
-    }
-  }
-
-  func value(of track: TrackPoll, in poll: PollContext) -> Double? { nil }
-
-  func evidence(for episode: Episode, track: TrackID?) -> Evidence { context.evidence }
 }

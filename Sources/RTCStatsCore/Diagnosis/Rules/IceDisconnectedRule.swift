@@ -4,7 +4,7 @@
 /// From the transport's `iceState` at each poll (the episode starts at the poll before the
 /// first bad one) and from the state-change events; the two are merged. `disconnected` is a
 /// warning, `failed` critical.
-struct IceDisconnectedRule: DiagnosisRule {
+struct IceDisconnectedRule: ConnectionStateRule {
   static let descriptor = RuleDescriptor(
     code: DiagnosticCode("iceDisconnected", template: "ICE {state} for {seconds} s", severity: .warning),
     summary: "ICE disconnected or failed",
@@ -18,35 +18,24 @@ struct IceDisconnectedRule: DiagnosisRule {
     ],
     thresholds: [ThresholdValue("failedIsCritical", 1, "1: failed is critical")])
 
-  private var states = ConnectionStateEpisodes()
-  private let entry: ThresholdEntry
-  private var lastTime: Double?
+  var states = ConnectionStateEpisodes()
+  let entry: ThresholdEntry
+  var lastTime: Double?
 
   init(thresholds: ThresholdEntry) { entry = thresholds }
 
-  mutating func observe(_ poll: PollContext, into sink: inout FindingSink) {
-    guard let transport = poll.transport, let start = transport.start ?? poll.previousTime else { return }
-    lastTime = transport.end
-    let bad = transport.isIceFailed ? "failed" : (transport.isIceDisconnected ? "disconnected" : nil)
-    if let episode = states.poll(bad, start: start, end: transport.end) {
-      sink.report(finding(episode, sink))
-    }
+  func badState(of transport: TransportPoll) -> String? {
+    transport.isIceFailed ? "failed" : (transport.isIceDisconnected ? "disconnected" : nil)
   }
 
-  mutating func observe(event: StatsEvent, into sink: inout FindingSink) {
-    guard event.kind == .iceConnectionState || event.kind == .connectionState, let time = event.time,
-      let value = event.value?.lowercased()
-    else { return }
-    if ["new", "checking"].contains(value) { return }
-    let bad = value == "disconnected" || value == "failed" ? value : nil
-    if let episode = states.event(bad, time: time) { sink.report(finding(episode, sink)) }
+  func badState(of event: StatsEvent) -> String?? {
+    guard event.kind == .iceConnectionState || event.kind == .connectionState,
+      let value = event.value?.lowercased(), !["new", "checking"].contains(value)
+    else { return nil }
+    return .some(value == "disconnected" || value == "failed" ? value : nil)
   }
 
-  mutating func finish(into sink: inout FindingSink) {
-    for episode in states.finish(end: lastTime) { sink.report(finding(episode, sink)) }
-  }
-
-  private func finding(_ episode: (start: Double, end: Double, state: String), _ sink: FindingSink)
+  func finding(_ episode: (start: Double, end: Double, state: String), _ sink: FindingSink)
     -> Diagnostic
   {
     let critical = episode.state == "failed" && entry.number("failedIsCritical", or: 1) != 0

@@ -87,11 +87,13 @@ struct GetStatsParser: DialectParser {
         break
       }
       let before = window.position
+      let ignoredBefore = ignoredMembers.checkpoint
       do throws(DumpError) {
         if unitCount > 0 || damaged.count > 0 { try Self.checkUnitStart(next, window: window) }
         try parseUnit(window: &window, source: &source, into: &consumer, info: &info, level: 0)
       } catch {
-        try skipDamagedLine(after: error, unitStart: before, window: &window, source: &source)
+        try skipDamagedLine(
+          after: error, unitStart: before, ignoredBefore: ignoredBefore, window: &window, source: &source)
         continue
       }
       noteLineShape(window: window, unitStart: before)

@@ -191,12 +191,14 @@ enum ParallelLines {
       var units = 0
       while let next = try window.peekByte(from: &source) {
         let before = window.position
+        let ignoredBefore = result.parser.ignoredMembers.checkpoint
         do throws(DumpError) {
           try GetStatsParser.checkUnitStart(next, window: window)
           try result.parser.parseLine(window: &window, source: &source, into: &collector, info: &result.info)
           units += 1
         } catch {
-          try result.parser.skipDamagedLine(after: error, unitStart: before, window: &window, source: &source)
+          try result.parser.skipDamagedLine(
+            after: error, unitStart: before, ignoredBefore: ignoredBefore, window: &window, source: &source)
         }
       }
       result.units = units
