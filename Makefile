@@ -6,7 +6,7 @@ MANDIR = $(PREFIX)/share/man/man1
 SCRATCH ?= .build
 
 .PHONY: all build release test cli-test update-cli-tests man install uninstall bench lint format fuzz \
-	golden browser-test clean
+	golden browser-test spark-test clean
 
 all: build
 
@@ -80,6 +80,17 @@ golden: build
 # Screenshots: $(SCRATCH)/browser-test/*.png.
 browser-test:
 	SWIFT=$(SWIFT) SCRATCH=$(SCRATCH) Tests/Browser/run.sh
+
+# The Spark job of Samples/spark in local mode over Samples plus broken files and non-dumps
+# (Samples/spark/test_spark.py says what it checks). pyspark, pyarrow and duckdb go into
+# $(SCRATCH)/spark-venv from PyPI; Java 17 must be installed.
+SPARK_VENV = $(SCRATCH)/spark-venv
+spark-test: release
+	@$(SPARK_VENV)/bin/python -c 'import pyspark, pyarrow, duckdb' 2>/dev/null || { \
+	  python3 -m venv $(SPARK_VENV) && \
+	  $(SPARK_VENV)/bin/pip install --quiet --disable-pip-version-check -r Samples/spark/requirements.txt; }
+	SPARK_LOCAL_IP=127.0.0.1 $(SPARK_VENV)/bin/python Samples/spark/test_spark.py \
+	  --binary $(SCRATCH)/release/rtcstats --work $(SCRATCH)/spark-test
 
 clean:
 	rm -rf $(SCRATCH)

@@ -25,6 +25,10 @@ public struct DumpError: Error, Equatable, Sendable, CustomStringConvertible {
     case limitExceeded
     /// Compressed data that cannot be decompressed (corrupt gzip).
     case undecodable
+    /// The input is not a stats dump at all, told from its content: binary data (an image),
+    /// plain text, JSON of something else, an archive, rtcstats's own output (``NotADump``).
+    /// A batch skips such files instead of failing on them.
+    case notADump
   }
 
   /// What kind of failure.
@@ -68,6 +72,16 @@ public struct DumpError: Error, Equatable, Sendable, CustomStringConvertible {
     error.reason = .undecodable
     return error
   }
+
+  /// The error for an input that is not a stats dump at all (``Reason/notADump``).
+  public static func notADump(_ message: String) -> DumpError {
+    var error = DumpError(.data, message)
+    error.reason = .notADump
+    return error
+  }
+
+  /// Whether the input is not a stats dump at all (``Reason/notADump``).
+  public var isNotADump: Bool { reason == .notADump }
 
   /// Whether the input ended in the middle of a value.
   public var isTruncation: Bool {

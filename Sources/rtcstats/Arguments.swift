@@ -28,6 +28,7 @@ enum Arguments {
     case .explain:
       try rejectExtraArguments(parsed, after: 1, subcommand: .explain)
       return .explain(parsed.positionals.first)
+    case .schema: return try schemaKind(parsed)
     case .completions: return .completions(try shell(parsed))
     case .help: return try helpTopic(parsed)
     }
@@ -52,9 +53,36 @@ enum Arguments {
     options.includeIntervals = !parsed.flags.contains(.noIntervals)
     options.timing = parsed.flags.contains(.timing)
     options.thresholdsPath = parsed.values[.thresholds]
+    options.per = parsed.values[.per].flatMap(RowKind.init(rawValue:))
+    if options.per != nil {
+      if parsed.values[.format] == nil { options.format = .ndjson }
+      guard options.format == .ndjson || options.format == .csv else {
+        throw UsageError(
+          message:
+            "'--per' writes flat rows: use it with --format ndjson or csv, not \(options.format.rawValue)",
+          subcommand: .analyze)
+      }
+    }
+    options.failOn = parsed.values[.failOn].flatMap(FailLevel.init(rawValue:))
+    options.isVerbose = parsed.flags.contains(.verbose)
+    options.isWide = parsed.flags.contains(.wide)
+    options.color = parsed.values[.color].flatMap(ColorMode.init(rawValue:)) ?? .auto
     options.showsSparklines = !parsed.flags.contains(.noSparklines)
     options.console = consoleOptions(parsed)
     return options
+  }
+
+  private static func schemaKind(_ parsed: ParsedArguments) throws(UsageError) -> Invocation {
+    try rejectExtraArguments(parsed, after: 1, subcommand: .schema)
+    guard let word = parsed.positionals.first else { return .schema(nil) }
+    guard let kind = SchemaKind(rawValue: word) else {
+      let names = SchemaKind.allCases.map(\.rawValue)
+      let hint =
+        Suggestion.closest(to: word, among: names).map { "; did you mean '\($0)'?" }
+        ?? "; expected " + Suggestion.list(names)
+      throw UsageError(message: "unknown document '\(word)'" + hint, subcommand: .schema)
+    }
+    return .schema(kind)
   }
 
   private static func inspectOptions(_ parsed: ParsedArguments) throws(UsageError) -> InspectOptions {

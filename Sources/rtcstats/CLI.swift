@@ -35,6 +35,8 @@ enum CLI {
         console.error("rtcstats: \(error)")
         return .usage
       }
+    case .schema(let kind):
+      return printDocument(kind.map { JSONSchemas.document(for: $0) } ?? JSONSchemas.list(), on: console)
     case .analyze(let options):
       return run(options.console, inputs: options.inputs, base: console) { console in
         AnalyzeCommand(options: options, console: console).run()

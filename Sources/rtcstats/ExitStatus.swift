@@ -2,6 +2,8 @@
 enum ExitStatus: Int32, Sendable {
   /// Every input was analysed.
   case success = 0
+  /// A file reached the `--fail-on` grade.
+  case failOn = 1
   /// EX_USAGE: bad options or arguments.
   case usage = 64
   /// EX_DATAERR: an input is not a supported, well-formed dump.
@@ -10,4 +12,7 @@ enum ExitStatus: Int32, Sendable {
   case noInput = 66
   /// EX_IOERR: writing the output failed (e.g. a closed pipe or a full disk).
   case ioError = 74
+
+  /// The worse of two outcomes, for a batch: the larger status (74, 66, 65, 64, 1, 0).
+  func worse(_ other: ExitStatus) -> ExitStatus { other.rawValue > rawValue ? other : self }
 }

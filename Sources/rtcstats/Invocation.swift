@@ -14,6 +14,8 @@ enum Invocation: Equatable {
   case report(ReportOptions)
   /// `rtcstats explain [CODE]`: the rule list, or one rule.
   case explain(String?)
+  /// `rtcstats schema [KIND]`: one JSON Schema, or the list of kinds.
+  case schema(SchemaKind?)
   case completions(Shell)
 }
 
@@ -49,9 +51,46 @@ struct AnalyzeOptions: Equatable {
   var timing = false
   /// `--thresholds FILE`: diagnosis threshold overrides.
   var thresholdsPath: String?
+  /// `--per`: flat rows instead of one document per file.
+  var per: RowKind?
+  /// `--fail-on`: the grade from which the batch exits 1.
+  var failOn: FailLevel?
+  /// `-v`: skipped files are named on stderr.
+  var isVerbose = false
+  /// `--wide`: the full table whatever the width.
+  var isWide = false
+  /// `--color`.
+  var color = ColorMode.auto
   /// `--no-sparklines`: no sparklines in the table, even on a terminal.
   var showsSparklines = true
   var console = ConsoleOptions()
+}
+
+/// The rows of `analyze --per`.
+enum RowKind: String, CaseIterable, Equatable, Sendable {
+  /// One row per file.
+  case file
+  /// One row per track of each peer connection.
+  case track
+  /// One row per track and interval.
+  case interval
+  /// One row per finding.
+  case finding
+}
+
+/// `--fail-on`: the grade (of a connection's network condition, or a finding's severity)
+/// that makes the batch exit 1.
+enum FailLevel: String, CaseIterable, Equatable, Sendable {
+  case warning
+  case critical
+}
+
+/// `--color`: when the table uses ANSI colours.
+enum ColorMode: String, CaseIterable, Equatable, Sendable {
+  /// Only when standard output is a terminal and `NO_COLOR` is not set.
+  case auto
+  case always
+  case never
 }
 
 /// Options of `rtcstats inspect`.

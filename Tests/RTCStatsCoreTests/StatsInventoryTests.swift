@@ -31,6 +31,29 @@ import Testing
     #expect(connection.firstTimestamp == 1_700_000_000_000 && connection.lastTimestamp == 1_700_000_002_000)
   }
 
+  /// Issue 10, item 6: `inspect` took the span from every object's timestamp, `remote-*`
+  /// ones included (the time of the last RTCP report, on the other end's clock): a call of
+  /// 10 s polls whose first and last remote-inbound object lie an hour off was 7210 s long in
+  /// `inspect` and 10 s in `analyze`.
+  ///
+  /// Both now use the poll times.
+  @Test func theSpanIsThePollsNotTheRemoteObjects() {
+    var inventory = StatsInventory()
+    let start = 1_700_000_000_000.0
+    for poll in 0...10 {
+      let time = start + Double(poll) * 1000
+      let remote = poll == 0 ? time - 3_600_000 : poll == 10 ? time + 3_600_000 : time
+      var report = StatsReport()
+      _ = report.append(id: "OT01A", type: .outboundRTP, typeName: "outbound-rtp", timestamp: time)
+      _ = report.append(
+        id: "RI01A", type: .remoteInboundRTP, typeName: "remote-inbound-rtp", timestamp: remote)
+      inventory.consume(report, peerConnection: "PC_0")
+    }
+    let connection = inventory.peerConnections[0]
+    #expect(connection.firstTimestamp == start && connection.lastTimestamp == start + 10_000)
+    #expect(inventory.warnings().isEmpty)
+  }
+
   /// Past ``StatsInventory/idLimit`` distinct ids the count stops and says so; the reports,
   /// types and times are still all counted.
   @Test func distinctIdsAreBounded() {

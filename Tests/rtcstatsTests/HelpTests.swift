@@ -74,7 +74,8 @@ import Testing
   @Test func usageLineComesFromTheTable() {
     #expect(
       Help.usage(for: .analyze)
-        == "rtcstats analyze [--format <format>] [--jobs <n>] [--output <file>] [--quiet] [--no-intervals] "
+        == "rtcstats analyze [--format <format>] [--per <row>] [--fail-on <grade>] [--jobs <n>] "
+        + "[--output <file>] [--quiet] [--verbose] [--wide] [--color <when>] [--no-intervals] "
         + "[--thresholds <file>] [--timing] [--no-sparklines] <input> ...")
     #expect(Help.usage(for: .completions) == "rtcstats completions <shell>")
     #expect(Help.usage(for: .help) == "rtcstats help [--man] [<subcommand>]")

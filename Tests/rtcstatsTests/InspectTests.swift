@@ -24,6 +24,17 @@ import Testing
     #expect(lines.contains("  peer connection PC_0: no stats, 4 events, last state failed"))
   }
 
+  /// Issue 10, item 7: `performance.now()`-style timestamps (12345.6 ms…) were printed by
+  /// `inspect` as a 1970 date beside its own warning; like `analyze`, the date is unknown and
+  /// the duration still right (11 polls 1 s apart).
+  @Test func relativeTimestampsHaveNoDate() {
+    let run = CLIRun(["inspect", Self.fixtures + "/relative-timestamps.jsonl"])
+    #expect(run.status == .success)
+    let lines = run.output.split(separator: "\n").map(String.init)
+    #expect(lines.contains { $0.hasPrefix("  peer connection PC_0: date unknown, 10.00 s, 11 reports") })
+    #expect(!run.output.contains("1970"))
+  }
+
   @Test func theJSONHasTheEventsToo() throws {
     let run = CLIRun(["inspect", "-f", "json", Self.fixtures + "/events-without-stats.jsonl"])
     let document = try #require(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])

@@ -114,12 +114,18 @@ public struct StatsInventory: StatsReportConsumer, Sendable {
       connection.noteType(name)
       connection.noteID(report.id(at: index))
       if let timestamp = report.timestamp(at: index) {
-        newest = max(newest ?? timestamp, timestamp)
-        connection.firstTimestamp = min(connection.firstTimestamp ?? timestamp, timestamp)
-        connection.lastTimestamp = max(connection.lastTimestamp ?? timestamp, timestamp)
+        // `remote-*` objects carry the time of the last RTCP report, not of the poll.
+        let type = report.type(at: index)
+        if type != .remoteInboundRTP && type != .remoteOutboundRTP {
+          newest = max(newest ?? timestamp, timestamp)
+        }
       }
     }
+    // The poll's time, as the engine takes it: the report's own, else its newest local
+    // object's (``PeerConnectionAccumulator``); a report of remote objects only has none.
     guard let time = report.timestamp ?? newest else { return }
+    connection.firstTimestamp = min(connection.firstTimestamp ?? time, time)
+    connection.lastTimestamp = max(connection.lastTimestamp ?? time, time)
     if let previous = connection.previousReportTime {
       if time < previous {
         connection.backwardSteps += 1

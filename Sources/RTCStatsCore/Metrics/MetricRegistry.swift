@@ -58,6 +58,10 @@ public enum MetricRegistry {
     .metric(.insertedSamplesForDeceleration),
     .metric(.removedSamplesForAcceleration),
     .metric(.totalSamplesDuration),
+    .metric(.packetsSent),
+    .metric(.packetsReceived),
+    .metric(.bytesSent),
+    .metric(.bytesReceived),
   ]
 
   /// Every metric, in output order.

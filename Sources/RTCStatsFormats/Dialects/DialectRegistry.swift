@@ -21,12 +21,13 @@ enum DialectRegistry {
 
   /// The dialect that reads a dump starting with `prefix`.
   ///
-  /// - Throws: A ``DumpError`` saying what the input is when no dialect reads it.
+  /// - Throws: A ``DumpError`` saying what the input is when no dialect reads it (reason
+  ///   ``DumpError/Reason/notADump``).
   static func dialect(for prefix: DumpPrefix) throws(DumpError) -> any DialectParser.Type {
     for rejection in rejections {
-      if let message = rejection(prefix) { throw DumpError(.data, message) }
+      if let message = rejection(prefix) { throw DumpError.notADump(message) }
     }
     for dialect in dialects where dialect.sniff(prefix) { return dialect }
-    throw DumpError(.data, prefix.notJSONDescription)
+    throw DumpError.notADump(prefix.notJSONDescription)
   }
 }

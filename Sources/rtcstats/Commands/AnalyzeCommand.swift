@@ -27,17 +27,50 @@ struct AnalyzeCommand {
     }
     let renderer = options.format.renderer(
       wrapsInArray: options.format == .json && !isSingleFile, includeIntervals: options.includeIntervals,
-      sparklines: options.showsSparklines && console.outputIsTerminal)
+      per: options.per, layout: layout, sparklines: options.showsSparklines && console.outputIsTerminal)
     let prologue = renderer.prologue
     if !prologue.isEmpty { console.write(prologue) }
-
-    struct Progress: Sendable {
-      var status = ExitStatus.success
-      var times = PhaseTimes()
+    let result = analyze(files, renderer: renderer, thresholds: thresholds)
+    let epilogue = renderer.epilogue
+    if !epilogue.isEmpty { console.write(epilogue) }
+    if options.timing {
+      console.error("rtcstats: " + result.times.summary(wall: ContinuousClock.now - wallStart))
     }
-    let progress = Mutex(Progress())
+    if files.count > 1 && !console.isQuiet && !console.outputFailed {
+      console.error("rtcstats: " + result.summary.line)
+    }
+    // A closed pipe (`| head`) stops the batch quietly with the status so far; any other
+    // write failure is reported, exit 74.
+    if let message = console.outputFailureMessage {
+      console.error(message)
+      return .ioError
+    }
+    return result.status
+  }
+
+  /// The table's layout: the console's table width, `--wide`, `--color`.
+  var layout: TableLayout {
+    TableLayout(
+      width: console.tableWidth, isWide: options.isWide,
+      usesColor: TableLayout.usesColor(
+        mode: options.color, isTerminal: console.outputIsTerminal, noColor: System.environment("NO_COLOR")))
+  }
+
+  /// What the batch adds up to.
+  struct Tally: Sendable {
+    var status = ExitStatus.success
+    var times = PhaseTimes()
+    var summary = BatchSummary()
+  }
+
+  /// Analyses `files` on the workers and writes their results in input order.
+  private func analyze(
+    _ files: [CollectedInput], renderer: any AnalysisRenderer, thresholds: ThresholdTable
+  ) -> Tally {
+    let tally = Mutex(Tally())
     let options = self.options
     let console = self.console
+    let progress = ProgressLine(console: console, total: files.count)
     // A batch renders each file on its worker thread and only writes in order; a single
     // file streams its JSON in pieces as it is rendered, to keep memory flat.
     let rendersOnWorkers = files.count > 1
@@ -46,7 +79,8 @@ struct AnalyzeCommand {
       work: { index in
         let (file, times) = FileAnalyzer.analyze(
           files[index], keepsTimeline: renderer.needsTimeline, thresholds: thresholds)
-        var output = Output(file: file, times: times)
+        var output = Output(file: file, times: times, isVerbose: options.isVerbose || files.count == 1)
+        if let level = options.failOn, output.verdict.reaches(level) { output.status = .failOn }
         if rendersOnWorkers {
           let start = ContinuousClock.now
           output.bytes = renderer.bytes(of: file, index: index)
@@ -58,7 +92,8 @@ struct AnalyzeCommand {
       deliver: { index, output in
         var times = output.times
         let outputStart = ContinuousClock.now
-        let say = output.status == .success ? console.warning : console.error
+        if !output.messages.isEmpty { progress?.clear() }
+        let say = output.verdict.outcome == .failed ? console.error : console.warning
         for line in output.messages { say(line) }
         if let file = output.file {
           renderer.render(file, index: index) { console.write($0) }
@@ -66,42 +101,39 @@ struct AnalyzeCommand {
           console.write(output.bytes)
         }
         times.output += ContinuousClock.now - outputStart
-        progress.withLock { progress in
-          if progress.status == .success { progress.status = output.status }
-          progress.times = progress.times + times
+        progress?.advance(bytes: times.bytes)
+        tally.withLock { tally in
+          tally.status = tally.status.worse(output.status)
+          tally.times = tally.times + times
+          tally.summary.add(output.verdict)
         }
       })
-    let epilogue = renderer.epilogue
-    if !epilogue.isEmpty { console.write(epilogue) }
-    let result = progress.withLock { $0 }
-    if options.timing {
-      console.error("rtcstats: " + result.times.summary(wall: ContinuousClock.now - wallStart))
-    }
-    // A closed pipe (`| head`) stops the batch quietly with the status so far; any other
-    // write failure is reported, exit 74.
-    if let message = console.outputFailureMessage {
-      console.error(message)
-      return .ioError
-    }
-    return result.status
+    progress?.clear()
+    return tally.withLock { $0 }
   }
 
   /// What a worker hands over for one file.
   struct Output: Sendable {
     var status: ExitStatus
-    /// Lines for standard error: the error, or truncation warnings.
+    /// Lines for standard error: the error, truncation warnings, the skipped file (`-v`).
     var messages: [String] = []
     /// The analysis, when the writer thread renders it.
     var file: FileAnalysis?
     /// The rendered output, when the worker rendered it.
     var bytes: [UInt8] = []
     var times: PhaseTimes
+    var verdict: FileVerdict
 
-    init(file: FileAnalysis, times: PhaseTimes) {
+    init(file: FileAnalysis, times: PhaseTimes, isVerbose: Bool) {
       self.file = file
       self.times = times
       status = file.status
+      verdict = FileVerdict(file)
       switch file.outcome {
+      case .failure(let error) where error.isNotADump:
+        if isVerbose {
+          messages.append("rtcstats: \(AnalyzeCommand.displayName(file.path)): skipped: \(error.message)")
+        }
       case .failure(let error):
         messages.append(AnalyzeCommand.errorLine(path: file.path, error: error))
       case .success(let success) where success.source.isTruncated:

@@ -117,7 +117,7 @@ struct InspectCommand {
       return [line]
     }
     if let first = connection.firstTimestamp, let last = connection.lastTimestamp {
-      line += HumanUnits.dateTime(milliseconds: first) + " UTC, "
+      line += first >= 1e12 ? HumanUnits.dateTime(milliseconds: first) + " UTC, " : "date unknown, "
       line += HumanUnits.duration(milliseconds: last - first) + ", "
     }
     line += Plural.count(connection.reportCount, "report") + ", "

@@ -28,7 +28,9 @@ struct ReportCommand {
     let analysed = results.withLock { $0 }.compactMap { $0 }
     var status = ExitStatus.success
     for file in analysed {
-      for line in AnalyzeCommand.Output(file: file, times: PhaseTimes()).messages {
+      for line in AnalyzeCommand.Output(file: file, times: PhaseTimes(), isVerbose: analysed.count == 1)
+        .messages
+      {
         file.status == .success ? console.warning(line) : console.error(line)
       }
       if status == .success { status = file.status }

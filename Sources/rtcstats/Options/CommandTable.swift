@@ -5,6 +5,7 @@ enum Subcommand: String, CaseIterable, Equatable, Sendable {
   case call
   case report
   case explain
+  case schema
   case completions
   case help
 
@@ -38,6 +39,7 @@ enum CommandTable {
     case .call: call
     case .report: report
     case .explain: explain
+    case .schema: schema
     case .completions: completions
     case .help: help
     }
@@ -65,17 +67,22 @@ enum CommandTable {
     help: "A dump file, a folder (every file below it, hidden ones skipped), or - for standard input.",
     isRepeating: true)
 
+  static let colorOption = OptionSpec(
+    id: .color, valueName: "when", allowedValues: ["auto", "always", "never"], defaultValue: "auto",
+    help: "Colour grades and severities: auto colours only on a terminal and never with NO_COLOR set.")
+
   static let exitStatus = HelpSection(
     title: "EXIT STATUS",
     rows: [
-      .init(label: "0", text: "every input was read"),
+      .init(label: "0", text: "every dump was read (files that are not dumps are skipped)"),
+      .init(label: "1", text: "a file reached the --fail-on grade (analyze)"),
       .init(label: "64", text: "bad options or arguments"),
-      .init(label: "65", text: "an input is not a supported or well-formed dump"),
+      .init(label: "65", text: "a dump is not well formed or not supported"),
       .init(label: "66", text: "an input does not exist or cannot be read"),
       .init(
         label: "74", text: "the output could not be written (a full disk, an -o file that cannot be created)"),
     ],
-    footer: "With several inputs the status is that of the first input that failed; every other "
+    footer: "With several inputs the status is the worst outcome (74, 66, 65, then 1); every "
       + "input is still read. When the reader of the output goes away (rtcstats ... | head), "
       + "rtcstats stops quietly with the status so far.")
 
@@ -111,9 +118,23 @@ enum CommandTable {
         defaultValue: "table",
         help: "Output format: readable tables, one JSON document, one JSON line per file, one "
           + "CSV row per track, or one HTML report of every file (as 'rtcstats report')."),
+      OptionSpec(
+        id: .per, valueName: "row", allowedValues: RowKind.allCases.map(\.rawValue),
+        help: "One flat NDJSON line or CSV row per file, track, interval or finding, each with its "
+          + "file and peer connection ('rtcstats schema rows'); implies --format ndjson."),
+      OptionSpec(
+        id: .failOn, valueName: "grade", allowedValues: FailLevel.allCases.map(\.rawValue),
+        help: "Exit 1 when a file's network condition or a finding reaches this grade."),
       jobsOption,
       outputOption,
       quietOption,
+      OptionSpec(
+        id: .verbose, shortName: "v", help: "Name every skipped file (not a dump) on standard error."),
+      OptionSpec(
+        id: .wide,
+        help: "The full table, one line per track, however wide the terminal (the narrow "
+          + "layout fits the terminal, 80 columns when not a terminal)."),
+      colorOption,
       OptionSpec(id: .noIntervals, help: "Leave the per-interval series out of JSON output."),
       OptionSpec(
         id: .thresholds, valueName: "file",
@@ -248,6 +269,25 @@ enum CommandTable {
     examples: [
       Example(command: "rtcstats explain", explanation: "Every rule with its severity:"),
       Example(command: "rtcstats explain highPacketLoss", explanation: "One rule in full:"),
+    ])
+
+  static let schema = CommandSpec(
+    name: "schema",
+    abstract: "Print the JSON Schema (draft 2020-12) of a document rtcstats writes.",
+    discussion: "analyze: the document of one file (and the skipped and error records of "
+      + "-f json and ndjson); rows: the flat lines of analyze --per; inspect: inspect -f json; "
+      + "call: call -f json. Without an argument, the list.",
+    arguments: [
+      ArgumentSpec(
+        name: "document", help: "The document kind. (values: analyze, rows, inspect, call)",
+        isOptional: true, completion: .values(SchemaKind.allCases.map(\.rawValue)))
+    ],
+    options: [helpOption],
+    examples: [
+      Example(
+        command: "rtcstats schema analyze > rtcstats-analyze.schema.json",
+        explanation: "The analyze document:"),
+      Example(command: "rtcstats schema rows | jq '.$defs | keys'", explanation: "The kinds of --per rows:"),
     ])
 
   static let completions = CommandSpec(

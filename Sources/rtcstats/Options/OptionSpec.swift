@@ -13,6 +13,11 @@ enum OptionID: String, CaseIterable, Equatable, Hashable, Sendable {
   case man
   case maxClockOffset = "max-clock-offset"
   case thresholds
+  case per
+  case failOn = "fail-on"
+  case verbose
+  case wide
+  case color
   case noSparklines = "no-sparklines"
 }
 

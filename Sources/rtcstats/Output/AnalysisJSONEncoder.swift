@@ -36,6 +36,15 @@ struct AnalysisJSONEncoder {
       writer.endArray()
       Self.encode(events: success.analysis.events, withPeerConnection: true, into: &writer)
       Self.encode(findings: success.analysis.findings, into: &writer)
+    case .failure(let error) where error.isNotADump:
+      writer.key("source")
+      writer.beginObject()
+      writer.member("path", file.path)
+      writer.endObject()
+      writer.key("skipped")
+      writer.beginObject()
+      writer.member("reason", error.message)
+      writer.endObject()
     case .failure(let error):
       writer.key("source")
       writer.beginObject()

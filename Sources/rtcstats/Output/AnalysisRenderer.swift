@@ -34,15 +34,20 @@ extension OutputFormat {
   ///
   /// - `wrapsInArray`: Whether JSON documents of several files go into one array.
   /// - `includeIntervals`: Whether JSON lists the interval rows.
+  /// - `per`: `--per`: flat rows (NDJSON or CSV) instead of documents.
+  /// - `layout`: The table's width and colours.
   /// - `sparklines`: Whether the table draws each track's bitrate and frame rate (a terminal).
-  func renderer(wrapsInArray: Bool, includeIntervals: Bool, sparklines: Bool = false) -> any AnalysisRenderer
-  {
+  func renderer(
+    wrapsInArray: Bool, includeIntervals: Bool, per: RowKind? = nil, layout: TableLayout = TableLayout(),
+    sparklines: Bool = false
+  ) -> any AnalysisRenderer {
+    if let per, self == .ndjson || self == .csv { return RowsRenderer(kind: per, isCSV: self == .csv) }
     switch self {
-    case .table: TableRenderer(sparklines: sparklines)
-    case .html: HTMLRenderer()
-    case .json: JSONRenderer(wrapsInArray: wrapsInArray, includeIntervals: includeIntervals)
-    case .ndjson: JSONRenderer(wrapsInArray: false, includeIntervals: includeIntervals)
-    case .csv: CSVRenderer()
+    case .table: return TableRenderer(layout: layout, sparklines: sparklines)
+    case .html: return HTMLRenderer()
+    case .json: return JSONRenderer(wrapsInArray: wrapsInArray, includeIntervals: includeIntervals)
+    case .ndjson: return JSONRenderer(wrapsInArray: false, includeIntervals: includeIntervals)
+    case .csv: return CSVRenderer()
     }
   }
 }

@@ -3,6 +3,8 @@ import RTCStatsFormats
 
 /// One CSV row per track (RFC 4180 quoting), for spreadsheets and batch comparisons.
 ///
+/// A file that failed is one row with its `error`; a file that is not a dump (skipped) has
+/// none.
 /// Figures are means over the call, in the units of the JSON output; the metric columns are
 /// the registry's metrics marked ``MetricDescriptor/isCSVColumn``, in registry order.
 struct CSVRenderer: AnalysisRenderer {
@@ -22,6 +24,8 @@ struct CSVRenderer: AnalysisRenderer {
 
   func rows(for file: FileAnalysis) -> String {
     switch file.outcome {
+    case .failure(let error) where error.isNotADump:
+      return ""
     case .failure(let error):
       var cells = Array(repeating: "", count: Self.columns.count)
       cells[0] = file.path
@@ -54,15 +58,5 @@ struct CSVRenderer: AnalysisRenderer {
     }
   }
 
-  private func line(_ cells: [String]) -> String {
-    cells.map { cell in
-      guard cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return cell }
-      var quoted = "\""
-      for character in cell {
-        quoted.append(character)
-        if character == "\"" { quoted.append("\"") }
-      }
-      return quoted + "\""
-    }.joined(separator: ",") + "\n"
-  }
+  private func line(_ cells: [String]) -> String { CSVText.line(cells) }
 }

@@ -17,16 +17,20 @@ final class Console: Sendable {
   let isQuiet: Bool
   /// The columns that help text wraps to (see ``width(columnsVariable:isTerminal:terminalColumns:)``).
   let width: Int
+  /// The columns the analyze table fits (``TableLayout/width(columnsVariable:terminalColumns:)``):
+  /// unlike help, as wide as `COLUMNS` says also when piped.
+  let tableWidth: Int
 
   private init(
     output: ConsoleStream, messages: ConsoleStream, outputPath: String? = nil, isQuiet: Bool = false,
-    width: Int
+    width: Int, tableWidth: Int? = nil
   ) {
     self.output = output
     self.messages = messages
     self.outputPath = outputPath
     self.isQuiet = isQuiet
     self.width = width
+    self.tableWidth = tableWidth ?? width
   }
 
   /// Writes to file descriptors 1 and 2; help wraps to the terminal.
@@ -37,7 +41,8 @@ final class Console: Sendable {
     return Console(
       output: ConsoleStream(.descriptor(System.standardOutput, owned: false)),
       messages: ConsoleStream(.descriptor(System.standardError, owned: false)),
-      width: width(columnsVariable: columns, isTerminal: isTerminal, terminalColumns: terminalColumns))
+      width: width(columnsVariable: columns, isTerminal: isTerminal, terminalColumns: terminalColumns),
+      tableWidth: TableLayout.width(columnsVariable: columns, terminalColumns: terminalColumns))
   }
 
   /// Keeps everything in memory, for tests.
@@ -75,7 +80,9 @@ final class Console: Sendable {
     }
     let named = path == "-" ? nil : path
     return .success(
-      Console(output: stream, messages: messages, outputPath: named, isQuiet: quiet, width: width))
+      Console(
+        output: stream, messages: messages, outputPath: named, isQuiet: quiet, width: width,
+        tableWidth: tableWidth))
   }
 
   /// A `-o` file that cannot be created or truncated.
@@ -132,6 +139,15 @@ final class Console: Sendable {
   /// Writes one message line to standard error, control characters escaped.
   func error(_ line: String) {
     messages.write(Array((TerminalText.escaped(line) + "\n").utf8))
+  }
+
+  /// Whether standard error is a terminal (progress lines are drawn only there).
+  var messagesAreTerminal: Bool { messages.isTerminal }
+
+  /// Writes `text` to standard error as it is, for the progress line's cursor controls;
+  /// the caller makes sure it holds no dump text.
+  func rawMessage(_ text: String) {
+    messages.write(Array(text.utf8))
   }
 
   /// Writes one warning line to standard error, unless the console is quiet.

@@ -21,11 +21,19 @@ struct FileAnalysis: Sendable {
     }
   }
 
-  /// The exit status this file contributes.
+  /// The exit status this file contributes: a file that is not a dump (skipped) is no
+  /// failure.
   var status: ExitStatus {
     switch outcome {
     case .success: .success
+    case .failure(let error) where error.isNotADump: .success
     case .failure(let error): error.category == .input ? .noInput : .dataError
     }
+  }
+
+  /// Why the file was skipped (it is not a dump: an image, a text log, other JSON), or `nil`.
+  var skippedReason: String? {
+    guard case .failure(let error) = outcome, error.isNotADump else { return nil }
+    return error.message
   }
 }

@@ -300,6 +300,13 @@ struct JSONWriter: ~Copyable {
     return position
   }
 
+  /// Ends a top-level value with a line break; the next value starts a new NDJSON line,
+  /// without a comma before it.
+  mutating func endLine() {
+    append(UInt8(ascii: "\n"))
+    commaBits &= ~1
+  }
+
   private mutating func separate() {
     let bit: UInt64 = 1 << UInt64(level)
     if commaBits & bit != 0 { append(UInt8(ascii: ",")) }

@@ -45,14 +45,18 @@ extension TableRenderer {
     var table = TextTable(columns: [
       ("SEVERITY", .left), ("TIME", .left), ("WHERE", .left), ("CODE", .left), ("FINDING", .left),
     ])
+    var rows: [[String]] = []
     for finding in ordered {
-      table.append([
+      rows.append([
         finding.severity.rawValue, Self.range(finding, origin: origin), Self.place(finding),
         finding.code.rawValue,
         TerminalText.escaped(DiagnosticText.message(finding)),
       ])
     }
-    return "\nfindings (worst first):\n" + table.render(indent: "  ")
+    for row in rows { table.append(row) }
+    let wide = table.render(indent: "  ")
+    let fits = layout.isWide || wide.split(separator: "\n").allSatisfy { $0.count <= layout.width }
+    return "\nfindings (worst first):\n" + (fits ? wide : narrowFindings(rows))
   }
 
   /// `00:12–00:20`, `01:05` for an instant, `-` without a time.

@@ -4,14 +4,25 @@ import RTCStatsFormats
 /// Renders analyses as readable text: a header per file, a transport line per peer
 /// connection, one row per track and one per layer.
 ///
-/// Figures are means over the call
-/// unless the column says otherwise.
+/// Figures are means over the call unless the column says otherwise. The ``layout`` fits
+/// the text to the terminal (the narrow table) unless it is wide, and colours grades and
+/// severities.
 struct TableRenderer: AnalysisRenderer {
+  var layout = TableLayout()
   /// Whether each track's bitrate and frame rate are drawn under the table (a terminal only).
   var sparklines = false
 
+  /// The columns of the full (wide) track table.
+  static let wideColumns: [(String, TextTable.Alignment)] = [
+    ("DIR", .left), ("KIND", .left), ("CODEC", .left), ("SSRC", .right), ("BITRATE", .right),
+    ("+HEADERS", .right), ("PACKETS", .right), ("LOST", .right), ("JITTER", .right),
+    ("RTT", .right), ("FPS", .right), ("RESOLUTION", .right), ("FREEZES", .right),
+    ("PAUSES", .right), ("NOTES", .left),
+  ]
+
   func render(_ file: FileAnalysis, index: Int, write: ([UInt8]) -> Void) {
-    let text = render(file)
+    var text = render(file)
+    if layout.usesColor { text = TableColors.apply(text) }
     guard !text.isEmpty else { return }
     write(Array(((index > 0 ? "\n" : "") + text).utf8))
   }
@@ -21,12 +32,13 @@ struct TableRenderer: AnalysisRenderer {
     let source = success.source
     // Everything that came from the dump or the command line is escaped for the terminal.
     let safe = TerminalText.escaped
-    var text = "\(safe(file.path)): \(source.formatDescription), \(source.reportCount) report"
-    text += source.reportCount == 1 ? "" : "s"
-    if !source.details.isEmpty { text += " (" + safe(source.details.joined(separator: ", ")) + ")" }
-    text += ", " + HumanUnits.bytes(source.bytes) + (source.isCompressed ? " gzip" : "") + "\n"
-    if let agent = source.userAgent { text += "  user agent: \(safe(agent))\n" }
-    for warning in success.warnings { text += "  warning: \(safe(warning))\n" }
+    var header = "\(safe(file.path)): \(source.formatDescription), \(source.reportCount) report"
+    header += source.reportCount == 1 ? "" : "s"
+    if !source.details.isEmpty { header += " (" + safe(source.details.joined(separator: ", ")) + ")" }
+    header += ", " + HumanUnits.bytes(source.bytes) + (source.isCompressed ? " gzip" : "") + "\n"
+    if let agent = source.userAgent { header += "  user agent: \(safe(agent))\n" }
+    for warning in success.warnings { header += "  warning: \(safe(warning))\n" }
+    var text = layout.fitLines(header, indent: 4)
     if success.analysis.peerConnections.isEmpty { text += "  no peer connections\n" }
     for connection in success.analysis.peerConnections {
       text += "\n" + render(connection)
@@ -49,20 +61,21 @@ struct TableRenderer: AnalysisRenderer {
     }
     text += "  transport: " + describe(connection.transport) + "\n"
     text += conditionLine(connection.networkCondition)
+    text = layout.fitLines(text, indent: 4)
     guard !connection.tracks.isEmpty else { return text + "  no media tracks\n" }
-    var table = TextTable(columns: [
-      ("DIR", .left), ("KIND", .left), ("CODEC", .left), ("SSRC", .right), ("BITRATE", .right),
-      ("+HEADERS", .right), ("PACKETS", .right), ("LOST", .right), ("JITTER", .right),
-      ("RTT", .right), ("FPS", .right), ("RESOLUTION", .right), ("FREEZES", .right),
-      ("PAUSES", .right), ("NOTES", .left),
-    ])
+    var rows: [[String]] = []
     for track in connection.tracks {
-      table.append(row(for: track))
+      rows.append(row(for: track))
       for layer in track.layers where track.layers.count > 1 || (layer.scalabilityMode ?? "L1T1") != "L1T1" {
-        table.append(row(for: layer, in: track))
+        rows.append(row(for: layer, in: track))
       }
     }
-    return text + "\n" + table.render(indent: "  ") + (sparklines ? sparklineLines(connection) : "")
+    var table = TextTable(columns: Self.wideColumns)
+    for row in rows { table.append(row) }
+    let wide = table.render(indent: "  ")
+    let fits = layout.isWide || wide.split(separator: "\n").allSatisfy { $0.count <= layout.width }
+    let spark = sparklines ? layout.fitLines(sparklineLines(connection), indent: 4) : ""
+    return text + "\n" + (fits ? wide : narrowTable(rows)) + spark
   }
 
   private func describe(_ transport: TransportAnalysis) -> String {

@@ -27,7 +27,7 @@ extension GetStatsParser {
         try window.parseValue(from: &source) { (reader) throws(JSONError) -> String in
           try Self.describeUnknown(&reader)
         } ?? "nothing"
-      throw DumpError(.data, "not getStats data: found \(description)")
+      throw DumpError.notADump("not getStats data: found \(description)")
     case .statsObject, .statsArray, .entriesArray, .keyValueArray, .statsMap, .wrapper:
       try parseSnapshot(shape, window: &window, source: &source, into: &consumer, info: &info)
     }

@@ -176,7 +176,7 @@ struct GetStatsParser: DialectParser {
   }
 
   func emptyDumpError(_ info: DumpInfo) -> DumpError? {
-    DumpError(.data, "no stats reports found (valid JSON, but no getStats objects in it)")
+    DumpError.notADump("no stats reports found (valid JSON, but no getStats objects in it)")
   }
 
   /// A dump with reports but not one object with a type: JSON of something else, or a
@@ -185,8 +185,7 @@ struct GetStatsParser: DialectParser {
   /// Never an empty analysis.
   private func checkTypedObjects(_ info: DumpInfo) throws(DumpError) {
     guard info.reportCount > 0 || looseReport.count > 0, !sawTypedObject else { return }
-    throw DumpError(
-      .data,
+    throw DumpError.notADump(
       "no stats objects with a `type` in this JSON (found \(untypedUnit ?? "objects without one")): not getStats data, or a wrapper whose report rtcstats does not find"
     )
   }
