@@ -59,11 +59,13 @@ struct PeerConnectionAccumulator {
   mutating func add(_ report: StatsReport, sequence: Int) -> TimelineRow {
     var receiverReportTimes: [Double] = []
     var newest = report.timestamp
+    var streamObjects = 0
     for index in 0..<report.count {
       let timestamp = report.timestamp(at: index) ?? report.timestamp ?? .nan
       // The poll's time is its newest local object's: `remote-*` objects carry the time of
       // the last RTCP report, on the other end's clock.
       let type = report.type(at: index)
+      if type == .inboundRTP || type == .outboundRTP { streamObjects += 1 }
       if report.timestamp == nil, !timestamp.isNaN, type != .remoteInboundRTP, type != .remoteOutboundRTP {
         newest = max(newest ?? timestamp, timestamp)
       }
@@ -72,6 +74,7 @@ struct PeerConnectionAccumulator {
       }
     }
     var row = TimelineRow(sequence: sequence, time: newest)
+    row.streams.reserveCapacity(streamObjects)
     if let newest {
       timedReports += 1
       earliestTime = min(earliestTime ?? newest, newest)

@@ -106,19 +106,25 @@ struct StreamSampler {
 
   /// The stream's counters as read, impossible values dropped.
   private mutating func readCounters(report: StatsReport, row: Int) -> [Double] {
-    Self.counters.map { field in
-      guard let source = field.source(for: direction), let value = report.number(source, at: row) else {
-        return .nan
-      }
-      let limit = Self.largestCount
-      let isPossible = field == .packetsLost ? abs(value) <= limit : value >= 0 && value <= limit
+    let sources = direction == .inbound ? Self.inboundSources : Self.outboundSources
+    let limit = Self.largestCount
+    var result = [Double](repeating: .nan, count: sources.count)
+    for offset in sources.indices {
+      guard let source = sources[offset], let value = report.number(source, at: row) else { continue }
+      let isPossible = offset == Self.packetsLostOffset ? abs(value) <= limit : value >= 0 && value <= limit
       guard isPossible else {
         noteImpossible(source.name)
-        return .nan
+        continue
       }
-      return value
+      result[offset] = value
     }
+    return result
   }
+
+  /// Per counter (in ``counters`` order), the member that feeds it for each direction.
+  private static let inboundSources = counters.map { $0.source(for: .inbound) }
+  private static let outboundSources = counters.map { $0.source(for: .outbound) }
+  private static let packetsLostOffset = counters.firstIndex(of: .packetsLost) ?? -1
 
   /// Drops the bytes of a sample that would make a rate no real stream reaches.
   private mutating func dropImplausibleJump(_ current: inout [Double], timestamp: Double) {
@@ -154,13 +160,19 @@ struct StreamSampler {
 
   private mutating func storeIncrements(_ current: [Double], into row: inout StreamRow) {
     var known: UInt64 = 0
-    for (offset, field) in Self.counters.enumerated() {
+    let fields = Self.counters
+    let slots = RowSchema.slotRow(row.schema)
+    let isReset = row.status == .reset
+    let before = previous ?? []
+    for offset in fields.indices {
       let value = current[offset]
       guard !value.isNaN else { continue }
+      let field = fields[offset]
       let last = lastKnown[offset]
-      let restarts = value < last && (field != .packetsLost || row.status == .reset)
-      if let previous, !previous[offset].isNaN, !restarts { known |= 1 << UInt64(field.rawValue) }
-      row.set(field, restarts ? value : value - last)
+      let restarts = value < last && (field != .packetsLost || isReset)
+      if !before.isEmpty, !before[offset].isNaN, !restarts { known |= 1 << UInt64(field.rawValue) }
+      let slot = Int(slots[field.rawValue])
+      if slot >= 0 { row.values[slot] = restarts ? value : value - last }
       lastKnown[offset] = value
     }
     row.previousKnown = row.status == .interval ? known : 0

@@ -15,9 +15,7 @@ struct TransportSampler {
     let states = transportID.flatMap { references.transportStates[$0] }
     var row = TransportRow(iceState: states?.iceState, dtlsState: states?.dtlsState)
     row.reportedPairChanges = references.reportedPairChanges
-    guard let pairID = Self.selectedPairID(in: report, references: references),
-      let pair = references.candidatePairs[pairID]
-    else {
+    guard let (pairID, pair) = Self.selectedPair(in: report, references: references) else {
       return transportID == nil ? nil : row
     }
     // Describe the pair again only when it or a candidate changed.
@@ -41,10 +39,14 @@ struct TransportSampler {
     return row
   }
 
-  /// The selected candidate pair: the transport's `selectedCandidatePairId` (Chrome,
-  /// Safari, Firefox ≥ 12x), else the pair flagged `selected` (old Firefox), else the
-  /// nominated, succeeded pair that moved the most bytes.
-  static func selectedPairID(in report: StatsReport, references: ReferencedObjects) -> String? {
+  /// The selected candidate pair, with its state (looked up once).
+  ///
+  /// The transport's `selectedCandidatePairId` (Chrome, Safari, Firefox ≥ 12x), else the pair
+  /// flagged `selected` (old Firefox), else the nominated, succeeded pair that moved the most
+  /// bytes.
+  static func selectedPair(
+    in report: StatsReport, references: ReferencedObjects
+  ) -> (id: String, pair: CandidatePairState)? {
     var fromTransport: String?
     for index in 0..<report.count where report.type(at: index) == .transport {
       if let pair = references.transports[report.id(at: index)] {
@@ -53,19 +55,19 @@ struct TransportSampler {
       }
     }
     if let fromTransport = fromTransport ?? references.transports.values.sorted().first,
-      references.candidatePairs[fromTransport] != nil
+      let pair = references.candidatePairs[fromTransport]
     {
-      return fromTransport
+      return (fromTransport, pair)
     }
-    var best: (id: String, bytes: Double)?
+    var best: (id: String, pair: CandidatePairState)?
     for index in 0..<report.count where report.type(at: index) == .candidatePair {
       let id = report.id(at: index)
       guard let pair = references.candidatePairs[id] else { continue }
-      if pair.selected == true { return id }
+      if pair.selected == true { return (id, pair) }
       guard pair.nominated == true, pair.state == "succeeded" || pair.state == nil else { continue }
-      if let current = best, current.bytes >= pair.bytes { continue }
-      best = (id, pair.bytes)
+      if let current = best, current.pair.bytes >= pair.bytes { continue }
+      best = (id, pair)
     }
-    return best?.id
+    return best
   }
 }

@@ -62,15 +62,39 @@ enum RowSchema {
     return table
   }()
 
+  /// ``slots`` copied once into memory that is never freed, with its row length.
+  ///
+  /// A reader keeps a pointer to its schema's row of the table: one lazy-initialisation check
+  /// per lookup (or none, for a kept pointer) and no bounds check. Written only by its
+  /// initialiser, hence safe to share.
+  private struct SlotTable: @unchecked Sendable {
+    let base: UnsafeMutablePointer<Int8>
+    let rowLength: Int
+  }
+
+  private static let slotTable: SlotTable = {
+    let table = UnsafeMutablePointer<Int8>.allocate(capacity: slots.count)
+    table.initialize(from: slots, count: slots.count)
+    return SlotTable(base: table, rowLength: fieldCount)
+  }()
+
+  /// The slots of schema `id`, indexed by `RowField.rawValue` (−1: the schema does not store
+  /// the field); valid for the whole process.
+  @inline(__always)
+  static func slotRow(_ id: ID) -> UnsafePointer<Int8> {
+    let table = slotTable
+    return UnsafePointer(table.base + Int(id.rawValue) &* table.rowLength)
+  }
+
   /// The counter fields each schema stores, with their slots.
   private static let counterSlots: [[(field: RowField, slot: Int)]] = fieldLists.map { fields in
     fields.enumerated().filter { $0.element.isCounter }.map { ($0.element, $0.offset) }
   }
 
   /// The number of values a row of schema `id` stores: its fields, then its figures.
-  static func valueCount(_ id: ID) -> Int {
-    fieldLists[Int(id.rawValue)].count + figureLists[Int(id.rawValue)].count
-  }
+  static func valueCount(_ id: ID) -> Int { valueCounts[Int(id.rawValue)] }
+
+  private static let valueCounts: [Int] = zip(fieldLists, figureLists).map { $0.count + $1.count }
 
   /// The slot of the first figure (the number of fields) of rows of schema `id`.
   static func firstFigureSlot(_ id: ID) -> Int { fieldLists[Int(id.rawValue)].count }
@@ -81,13 +105,27 @@ enum RowSchema {
   /// The slot of the figure of interval metric `index` in rows of schema `id`, or −1.
   @inline(__always)
   static func figureSlot(_ id: ID, _ index: Int) -> Int {
-    Int(figureSlots[Int(id.rawValue) &* MetricRegistry.intervalMetrics.count &+ index])
+    let table = figureSlotTable
+    precondition(index >= 0 && index < table.rowLength, "not an interval metric position")
+    return Int(table.base[Int(id.rawValue) &* table.rowLength &+ index])
   }
+
+  /// ``figureSlots`` in memory that is never freed, with its row length (as ``slotTable``).
+  private struct FigureSlotTable: @unchecked Sendable {
+    let base: UnsafeMutablePointer<Int16>
+    let rowLength: Int
+  }
+
+  private static let figureSlotTable: FigureSlotTable = {
+    let table = UnsafeMutablePointer<Int16>.allocate(capacity: figureSlots.count)
+    table.initialize(from: figureSlots, count: figureSlots.count)
+    return FigureSlotTable(base: table, rowLength: MetricRegistry.intervalMetrics.count)
+  }()
 
   /// The slot of `field` in rows of schema `id`, or −1.
   @inline(__always)
   static func slot(_ id: ID, _ field: RowField) -> Int {
-    Int(slots[Int(id.rawValue) &* fieldCount &+ field.rawValue])
+    Int(slotRow(id)[field.rawValue])
   }
 
   /// The counter fields rows of schema `id` store, with their slots.

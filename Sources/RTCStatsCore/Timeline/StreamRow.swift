@@ -94,10 +94,24 @@ public struct StreamRow: Sendable, Equatable {
   }
 
   /// Computes and stores the figures of the row's interval metrics.
+  ///
+  /// The figures of a schema occupy consecutive slots after its fields, and no figure reads
+  /// another: they are computed into a scratch buffer and stored at once (the tables read once,
+  /// the row's storage checked for uniqueness once).
   mutating func storeFigures(direction: Direction, kind: MediaKind?) {
-    for index in RowSchema.figures(schema) {
-      let value = MetricRegistry.intervalMetrics[index].value(in: self, direction: direction, kind: kind)
-      values[RowSchema.figureSlot(schema, index)] = value ?? .nan
+    let figures = RowSchema.figures(schema)
+    let base = RowSchema.firstFigureSlot(schema)
+    let metrics = MetricRegistry.intervalMetrics
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: figures.count) { computed in
+      figures.withUnsafeBufferPointer { positions in
+        for offset in positions.indices {
+          computed[offset] =
+            metrics[positions[offset]].value(in: self, direction: direction, kind: kind) ?? .nan
+        }
+      }
+      values.withUnsafeMutableBufferPointer { stored in
+        for offset in computed.indices { stored[base &+ offset] = computed[offset] }
+      }
     }
   }
 

@@ -102,18 +102,18 @@ struct ConnectionDiagnosis: Sendable {
 
   private mutating func grade(_ poll: PollContext) {
     guard let graded = grader.grade(poll, trackLevels: &trackLevels) else { return }
+    // The tracks are read in place: a `TrackPoll` is some forty optional figures.
     for (position, level) in trackLevels {
       guard let level else { continue }
-      let track = poll.tracks[position]
-      let slot = track.slot
+      let slot = poll.tracks[position].slot
       while healthPosition.count <= slot { healthPosition.append(-1) }
       if healthPosition[slot] < 0 {
         healthPosition[slot] = health.count
-        health.append(TrackHealth(track: poll.id(of: track)))
+        health.append(TrackHealth(track: poll.id(of: poll.tracks[position])))
       }
       health[healthPosition[slot]].add(
-        start: track.start ?? graded.receive.start, end: track.end ?? graded.receive.end,
-        isDegraded: level >= 2)
+        start: poll.tracks[position].start ?? graded.receive.start,
+        end: poll.tracks[position].end ?? graded.receive.end, isDegraded: level >= 2)
     }
     let sent = sendTracker.add(graded.send)
     let received = receiveTracker.add(graded.receive)

@@ -4,14 +4,15 @@
 /// The diagnosis reads
 /// some twenty fields of every row of every poll.
 struct RowReader {
-  private let schema: RowSchema.ID
+  /// The row's schema's slots, by `RowField.rawValue`.
+  private let slots: UnsafePointer<Int8>
   private let values: [Double]
   private let previousKnown: UInt64
   /// Whether the row closes an interval.
   let closesInterval: Bool
 
   init(_ row: StreamRow) {
-    schema = row.schema
+    slots = RowSchema.slotRow(row.schema)
     values = row.values
     previousKnown = row.previousKnown
     closesInterval = row.duration != nil
@@ -19,7 +20,7 @@ struct RowReader {
 
   /// The stored value of `field` (``StreamRow/subscript(_:)``).
   subscript(field: RowField) -> Double? {
-    let slot = RowSchema.slot(schema, field)
+    let slot = Int(slots[field.rawValue])
     guard slot >= 0 else { return nil }
     let value = values[slot]
     return value.isNaN ? nil : value

@@ -17,6 +17,10 @@ struct TrackEpisodes: Sendable {
   }
 
   /// Feeds `value` for the interval of `track` at `poll`.
+  ///
+  /// Inlined: the track is read in place rather than copied into a call (a `TrackPoll` is
+  /// some forty optional figures, and every rule feeds every track of every poll).
+  @inline(__always)
   mutating func feed(_ track: TrackPoll, in poll: PollContext, value: Double?) -> EpisodeChange {
     guard let start = track.start, let end = track.end else { return .none }
     let slot = track.slot
