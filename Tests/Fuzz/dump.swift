@@ -9,7 +9,7 @@
 import RTCStatsCore
 import RTCStatsFormats
 
-/// libFuzzer\'s entry point: runs one input of `size` bytes at `data`; returns 0 (kept).
+/// libFuzzer's entry point: runs one input of `size` bytes at `data`; returns 0 (kept).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDump(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []

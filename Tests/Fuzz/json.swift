@@ -9,7 +9,7 @@
 
 import RTCStatsFormats
 
-/// libFuzzer\'s entry point: runs one input of `size` bytes at `data`; returns 0 (kept).
+/// libFuzzer's entry point: runs one input of `size` bytes at `data`; returns 0 (kept).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let bytes = UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : size)

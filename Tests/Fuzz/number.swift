@@ -8,7 +8,7 @@
 
 import RTCStatsFormats
 
-/// libFuzzer\'s entry point: runs one input of `size` bytes at `data`; returns 0 (kept).
+/// libFuzzer's entry point: runs one input of `size` bytes at `data`; returns 0 (kept).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzNumber(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   guard let data, size > 0 else { return 0 }

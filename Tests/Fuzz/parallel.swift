@@ -22,7 +22,7 @@ private func outcome(_ stream: [UInt8], parallel: Bool) -> String {
   return result + "\n" + "\(analyzer.analysis())"
 }
 
-/// libFuzzer\'s entry point: runs one input of `size` bytes at `data`; returns 0 (kept).
+/// libFuzzer's entry point: runs one input of `size` bytes at `data`; returns 0 (kept).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzParallel(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   guard let data, size > 0 else { return 0 }

@@ -63,7 +63,7 @@ func repeatedStream(_ input: [UInt8]) -> [UInt8] {
   return stream
 }
 
-/// libFuzzer\'s entry point: runs one input of `size` bytes at `data`; returns 0 (kept).
+/// libFuzzer's entry point: runs one input of `size` bytes at `data`; returns 0 (kept).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzStream(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   guard let data, size >= 2, data[1] != 0x1F else { return 0 }  // gzip does not repeat
