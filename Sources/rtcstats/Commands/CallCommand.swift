@@ -1,6 +1,5 @@
 import RTCStatsCore
 import RTCStatsFormats
-import Synchronization
 
 /// `rtcstats call`: reads every dump of one call, links the streams across them and places
 /// each link's quality loss on a segment (``CallLinker``).
@@ -13,19 +12,12 @@ struct CallCommand {
   var console: Console
 
   func run() -> ExitStatus {
-    let (files, _) = InputCollector.collect(options.inputs, excluding: console.outputFile)
-    guard !files.isEmpty else {
-      console.error("rtcstats: no files found in \(options.inputs.joined(separator: ", "))")
+    guard let analysed = TimelineInputs.analyse(options.inputs, jobs: options.jobs, console: console) else {
       return .noInput
     }
-    let results = Mutex([FileAnalysis?](repeating: nil, count: files.count))
-    OrderedParallelMap.run(
-      count: files.count, jobs: options.jobs ?? System.processorCount,
-      work: { index in FileAnalyzer.analyze(files[index], keepsTimeline: true).0 },
-      deliver: { index, file in results.withLock { $0[index] = file } })
     var status = ExitStatus.success
     var dumps: [CallDump] = []
-    for file in results.withLock({ $0 }).compactMap({ $0 }) {
+    for file in analysed {
       switch file.outcome {
       case .failure(let error):
         console.error(AnalyzeCommand.errorLine(path: file.path, error: error))

@@ -15,17 +15,9 @@ struct ReportCommand {
   var console: Console
 
   func run() -> ExitStatus {
-    let (files, _) = InputCollector.collect(options.inputs, excluding: console.outputFile)
-    guard !files.isEmpty else {
-      console.error("rtcstats: no files found in \(options.inputs.joined(separator: ", "))")
+    guard let analysed = TimelineInputs.analyse(options.inputs, jobs: options.jobs, console: console) else {
       return .noInput
     }
-    let results = Mutex([FileAnalysis?](repeating: nil, count: files.count))
-    OrderedParallelMap.run(
-      count: files.count, jobs: options.jobs ?? System.processorCount,
-      work: { index in FileAnalyzer.analyze(files[index], keepsTimeline: true).0 },
-      deliver: { index, file in results.withLock { $0[index] = file } })
-    let analysed = results.withLock { $0 }.compactMap { $0 }
     var status = ExitStatus.success
     for file in analysed {
       for line in AnalyzeCommand.Output(file: file, times: PhaseTimes(), isVerbose: analysed.count == 1)
