@@ -17,13 +17,7 @@ extension InspectCommand {
     switch inspection.outcome {
     case .failure(let error):
       writer.endObject()
-      writer.key("error")
-      writer.beginObject()
-      writer.member("message", error.message)
-      writer.member("line", error.line)
-      writer.member("column", error.column)
-      writer.member("exitCode", Int(inspection.status.rawValue))
-      writer.endObject()
+      AnalysisJSONEncoder.encodeError(error, status: inspection.status, into: &writer)
     case .success(let result):
       let info = result.info
       AnalysisJSONEncoder.encodeSourceMembers(of: info.summary, into: &writer)

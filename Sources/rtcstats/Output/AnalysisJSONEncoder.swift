@@ -50,14 +50,20 @@ struct AnalysisJSONEncoder {
       writer.beginObject()
       writer.member("path", file.path)
       writer.endObject()
-      writer.key("error")
-      writer.beginObject()
-      writer.member("message", error.message)
-      writer.member("line", error.line)
-      writer.member("column", error.column)
-      writer.member("exitCode", Int(file.status.rawValue))
-      writer.endObject()
+      Self.encodeError(error, status: file.status, into: &writer)
     }
+    writer.endObject()
+  }
+
+  /// The `error` member of a file that could not be read: `{message, line, column,
+  /// exitCode}` (`analyze` and `inspect` write the same object).
+  static func encodeError(_ error: DumpError, status: ExitStatus, into writer: inout JSONWriter) {
+    writer.key("error")
+    writer.beginObject()
+    writer.member("message", error.message)
+    writer.member("line", error.line)
+    writer.member("column", error.column)
+    writer.member("exitCode", Int(status.rawValue))
     writer.endObject()
   }
 
