@@ -19,8 +19,7 @@ enum FileAnalyzer {
       defer { file.close() }
       let source = TimedByteSource(base: file)
       let stopwatch = source.stopwatch
-      let info = try DumpReader.read(
-        source: source, sizeHint: file.size, parallel: !isSequential, into: &consumer)
+      let info = try read(source: source, size: file.size, into: &consumer)
       if info.reportCount == 0 && consumer.eventCount == 0 {
         throw DumpError(
           .data,
@@ -37,12 +36,27 @@ enum FileAnalyzer {
       outcome = .failure(error)
     }
     let total = ContinuousClock.now - start
-    times.parse = total - times.read - times.metrics
+    // With the engine on its own thread (a large dump), its time overlaps the parser's: the
+    // parse figure is then what the wall clock left, at least zero.
+    times.parse = max(.zero, total - times.read - times.metrics)
     return (FileAnalysis(path: path, outcome: outcome), times)
   }
 
-  /// `RTCSTATS_SEQUENTIAL=1` keeps a large JSON-lines log on one thread (for comparing the
-  /// parallel reader with the sequential one; the results are the same).
+  /// Reads the dump into `consumer`; a large one with the engine on a second thread beside
+  /// the parser (``PipelinedConsumer``), unless `RTCSTATS_SEQUENTIAL` is set.
+  private static func read<Source: ByteSource>(
+    source: Source, size: Int?, into consumer: inout TimedConsumer
+  ) throws(DumpError) -> DumpInfo {
+    guard !isSequential, PipelinedConsumer<TimedConsumer>.isWorthIt(size: size) else {
+      return try DumpReader.read(source: source, sizeHint: size, parallel: !isSequential, into: &consumer)
+    }
+    var pipeline = PipelinedConsumer(consumer)
+    defer { consumer = pipeline.finished() }
+    return try DumpReader.read(source: source, sizeHint: size, parallel: true, into: &pipeline)
+  }
+
+  /// `RTCSTATS_SEQUENTIAL=1` keeps a large dump on one thread: the JSON-lines parser and the
+  /// engine alike (for comparing with the parallel reading; the results are the same).
   static let isSequential = System.environment("RTCSTATS_SEQUENTIAL") != nil
 
   /// Rows a timeline keeps when the output lists none.
