@@ -111,12 +111,18 @@ public final class MetricDescriptor: Sendable, Identifiable {
   public let precision: MetricPrecision
   /// Whether CSV has a column for the summary.
   public let isCSVColumn: Bool
-  private let extract: (@Sendable (borrowing StreamRow, Direction, MediaKind?) -> Double?)?
+  /// The per-interval figure, `nil` throughout for summary-only metrics.
+  ///
+  /// Not optional: a `let` closure is called in place, where an optional one is copied (its
+  /// context retained and released) at every one of the figures a stream row stores.
+  private let extract: @Sendable (borrowing StreamRow, Direction, MediaKind?) -> Double?
+  /// Whether the figure is rounded to single precision.
+  private let isSinglePrecision: Bool
 
   /// The name, unique in the registry.
   public var id: String { name }
   /// Whether the metric has a figure per interval.
-  public var hasIntervalValue: Bool { extract != nil }
+  public let hasIntervalValue: Bool
 
   /// Describes a metric.
   ///
@@ -139,14 +145,16 @@ public final class MetricDescriptor: Sendable, Identifiable {
     self.summary = summary
     self.precision = precision
     self.isCSVColumn = isCSVColumn
-    self.extract = interval
+    self.extract = interval ?? { _, _, _ in nil }
+    hasIntervalValue = interval != nil
+    isSinglePrecision = precision == .single
   }
 
   /// The metric's figure in `row` of a stream of `direction` and `kind`, rounded to the
   /// metric's precision; `nil` when unknown or not applicable.
   public func value(in row: borrowing StreamRow, direction: Direction, kind: MediaKind?) -> Double? {
-    guard let extract, let value = extract(row, direction, kind), value.isFinite else { return nil }
-    return precision == .single ? Double(Float(value)) : value
+    guard let value = extract(row, direction, kind), value.isFinite else { return nil }
+    return isSinglePrecision ? Double(Float(value)) : value
   }
 
   /// Rounds a merged figure to the metric's precision.

@@ -39,11 +39,18 @@ package struct StatsColumns<Numeric: StatsColumn, Text: StatsColumn>: Sendable {
   /// initialised constants costs a check on every member access.
   @usableFromInline let numericCount: Int
   @usableFromInline let textCount: Int
+  /// An empty object's numbers (NaN) and text slots (−1), appended by one copy per new object:
+  /// `append(contentsOf: repeatElement(…))` fills element by element, 4 % of the whole read
+  /// of a webrtc-internals dump with the hundred-odd numeric members.
+  private let emptyNumbers: [Double]
+  private let emptyTextSlots: [Int32]
 
   /// An empty store.
   package init() {
     numericCount = Numeric.columnCount
     textCount = Text.columnCount
+    emptyNumbers = [Double](repeating: .nan, count: numericCount)
+    emptyTextSlots = [Int32](repeating: -1, count: textCount)
   }
 
   /// Removes every object and keeps the storage.
@@ -63,8 +70,8 @@ package struct StatsColumns<Numeric: StatsColumn, Text: StatsColumn>: Sendable {
   package mutating func append(id: String, timestamp: Double) -> Int {
     ids.append(id)
     timestamps.append(timestamp)
-    numbers.append(contentsOf: repeatElement(.nan, count: numericCount))
-    textSlots.append(contentsOf: repeatElement(-1, count: textCount))
+    numbers.append(contentsOf: emptyNumbers)
+    textSlots.append(contentsOf: emptyTextSlots)
     count += 1
     return count - 1
   }

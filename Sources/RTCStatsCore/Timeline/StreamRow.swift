@@ -104,9 +104,12 @@ public struct StreamRow: Sendable, Equatable {
     let metrics = MetricRegistry.intervalMetrics
     withUnsafeTemporaryAllocation(of: Double.self, capacity: figures.count) { computed in
       figures.withUnsafeBufferPointer { positions in
-        for offset in positions.indices {
-          computed[offset] =
-            metrics[positions[offset]].value(in: self, direction: direction, kind: kind) ?? .nan
+        metrics.withUnsafeBufferPointer { descriptors in
+          for offset in positions.indices {
+            // The registry holds every descriptor for the whole process: no retain needed.
+            unowned(unsafe) let metric = descriptors[positions[offset]]
+            computed[offset] = metric.value(in: self, direction: direction, kind: kind) ?? .nan
+          }
         }
       }
       values.withUnsafeMutableBufferPointer { stored in
