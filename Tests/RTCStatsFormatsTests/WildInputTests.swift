@@ -187,6 +187,52 @@ import Testing
     }
   }
 
+  /// Text logs with bracketed line prefixes read as a JSON array until the first number ends;
+  /// they are named as logs (skipped in a batch), while arrays that start alike are read.
+  @Test func bracketedTextLogsAreNamedNotFailed() throws {
+    let logs = [
+      "[24806:24823:1130/144404.623541:ERROR:dbus/bus.cc:405] Failed to connect\n",
+      "[2026-12-01 10:00:00] INFO started\n", "[ 10:00:01.250] tick\n", "[12ms] warm-up\n",
+      "[3/4] step\n",
+    ]
+    for log in logs {
+      var analyzer = CallAnalyzer()
+      do {
+        _ = try DumpReader.read(source: MemoryByteSource(Array(log.utf8)), into: &analyzer)
+        Issue.record("\(log) was read as a dump")
+      } catch {
+        #expect(error.isNotADump, "\(log): \(error.message)")
+        #expect(error.message.hasPrefix("a text log (it starts with \"["), "\(error.message)")
+      }
+    }
+    for json in ["[1,2]", "[1e3]", "[ 12 ]", "[1E-2, 4]"] {
+      var analyzer = CallAnalyzer()
+      do {
+        _ = try DumpReader.read(source: MemoryByteSource(Array(json.utf8)), into: &analyzer)
+      } catch {
+        #expect(!error.message.hasPrefix("a text log"), "\(json): \(error.message)")
+      }
+    }
+  }
+
+  /// The Chromium stderr logs recorded beside the captures are logs, not failed dumps.
+  @Test(.enabled(if: TestData.isSharedAvailable))
+  func captureBrowserLogsAreNotDumps() throws {
+    let root = TestData.sharedPath("capture")
+    let logs = (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? [])
+      .filter { $0.hasSuffix("chrome-stderr.log") }
+    #expect(!logs.isEmpty)
+    for log in logs {
+      var analyzer = CallAnalyzer()
+      do {
+        _ = try DumpReader.read(path: root + "/" + log, into: &analyzer)
+        Issue.record("\(log) was read as a dump")
+      } catch {
+        #expect(error.isNotADump, "\(log): \(error.message)")
+      }
+    }
+  }
+
   // MARK: - Item 19: bounded memory, clear errors
 
   /// 65,537 objects in one snapshot, or logged one per line without an id repeating: one more

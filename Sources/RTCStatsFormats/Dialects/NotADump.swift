@@ -15,9 +15,12 @@
 /// | rtcstats JSON/NDJSON output | first members `schemaVersion`, `source` (of the object or of a top-level array's first object) | this is rtcstats analyze (or inspect) output |
 /// | rtcstats CSV output | the header `path,format,peerConnection,` | this is rtcstats analyze CSV output |
 /// | Jitsi server stats | a `statsSessionId` member | this is a Jitsi server-side stats dump |
+/// | a text log with bracketed line prefixes | `[` then digits then `:`, `/`, `-` or a letter | a text log ("[…"), not a stats dump |
 enum NotADump {
   /// Every check, in order.
-  static let checks: [@Sendable (DumpPrefix) -> String?] = [container, rtcstatsOutput, jitsiServerDump]
+  static let checks: [@Sendable (DumpPrefix) -> String?] = [
+    container, rtcstatsOutput, jitsiServerDump, bracketedLog,
+  ]
 
   /// An archive or a compressed file rtcstats does not decompress, named from its magic bytes.
   static func container(_ prefix: DumpPrefix) -> String? {
@@ -68,5 +71,31 @@ enum NotADump {
     prefix.hasMember("statsSessionId")
       ? "this is a Jitsi server-side stats dump (statsSessionId/stats-entry objects from Videobridge, Jicofo or Jigasi), not WebRTC getStats data"
       : nil
+  }
+
+  /// A text log whose lines start with a bracketed prefix, which reads as a JSON array until
+  /// its first number ends: Chrome's and Chromium's stderr (`[24806:24823:1130/144404.623541:
+  /// ERROR:bus.cc(405)] …`), `[2026-12-01 10:00:00] …`, `[10:00:01.250] …`, `[12ms] …`.
+  ///
+  /// After `[` and optional blanks come digits, then a byte that cannot follow a number in
+  /// JSON: `:`, `/`, `-` or a letter other than an exponent's `e`/`E`.
+  static func bracketedLog(_ prefix: DumpPrefix) -> String? {
+    let bytes = prefix.bytes
+    guard bytes.first == UInt8(ascii: "[") else { return nil }
+    var index = 1
+    while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") {
+      index += 1
+    }
+    let digits = index
+    while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+    guard index > digits, index < bytes.count else { return nil }
+    let next = bytes[index] | 0x20  // ASCII letters to lower case
+    let isLetter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(next) && next != UInt8(ascii: "e")
+    guard
+      isLetter || bytes[index] == UInt8(ascii: ":") || bytes[index] == UInt8(ascii: "/")
+        || bytes[index] == UInt8(ascii: "-")
+    else { return nil }
+    let line = String(decoding: bytes.prefix { $0 != 0x0A && $0 != 0x0D }.prefix(40), as: UTF8.self)
+    return "a text log (it starts with \"\(line)\"), not a stats dump"
   }
 }
