@@ -68,14 +68,17 @@ case $target in
   *) max_len=${FUZZ_MAX_LEN:-16384} ;;
 esac
 
-before=$(ls "$artifacts" | wc -l)
+# Findings are crashes, timeouts, out-of-memory and leaks; libFuzzer's `slow-unit-*` files
+# (an input slower than -report_slow_units, reported at the timeout here) are not.
+findings() { ls "$artifacts" | grep -E '^(crash|timeout|oom|leak)-' | wc -l; }
+before=$(findings)
 cd "$work"
 rm -f fuzz-0.log
 status=0
 echo "fuzzing $target for $seconds s (log: $work/fuzz-0.log)" >&2
 "$binary" -jobs=1 -workers=1 -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb=2048 \
   -max_len="$max_len" -dict="$out/$target.dict" -artifact_prefix="$artifacts/" \
-  -print_final_stats=1 -detect_leaks=0 "$@" "$corpus" "$seeds" >"$work/run.log" 2>&1 || status=$?
+  -print_final_stats=1 -detect_leaks=0 -report_slow_units="$timeout" "$@" "$corpus" "$seeds" >"$work/run.log" 2>&1 || status=$?
 # With -jobs, libFuzzer writes the job's output to fuzz-0.log: show the start, the end,
 # the statistics and any report.
 log=fuzz-0.log
@@ -84,10 +87,10 @@ grep -E '^#[0-9]+[[:space:]]+(INITED|DONE)|^stat::|^Done ' "$log" | awk '!seen[$
 if grep -qE '^==[0-9]+==ERROR|^SUMMARY|Fatal error|fuzz check failed|Test unit written' "$log"; then
   sed -n '/^==[0-9]*==ERROR\|Fatal error\|fuzz check failed\|deadly signal\|ALARM\|out-of-memory/,$p' "$log" | head -60 >&2
 fi
-after=$(ls "$artifacts" | wc -l)
+after=$(findings)
 if [ "$after" -gt "$before" ]; then
-  echo "new artifacts in $artifacts:" >&2
-  ls -t "$artifacts" | head -n $((after - before)) >&2
+  echo "new findings in $artifacts:" >&2
+  ls -t "$artifacts" | grep -E '^(crash|timeout|oom|leak)-' | head -n $((after - before)) >&2
   exit 1
 fi
 exit "$status"
