@@ -100,8 +100,8 @@ enum Arguments {
   private static func reportOptions(_ parsed: ParsedArguments) throws(UsageError) -> ReportOptions {
     let call = try callOptions(parsed, subcommand: .report)
     return ReportOptions(
-      inputs: call.inputs, jobs: call.jobs, maximumClockOffset: call.maximumClockOffset, console: call.console
-    )
+      inputs: call.inputs, jobs: call.jobs, maximumClockOffset: call.maximumClockOffset,
+      thresholdsPath: call.thresholdsPath, console: call.console)
   }
 
   private static func callOptions(_ parsed: ParsedArguments, subcommand: Subcommand = .call)
@@ -120,6 +120,7 @@ enum Arguments {
       }
       options.maximumClockOffset = seconds
     }
+    options.thresholdsPath = parsed.values[.thresholds]
     options.console = consoleOptions(parsed)
     return options
   }

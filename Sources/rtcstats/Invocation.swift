@@ -111,6 +111,9 @@ struct CallOptions: Equatable {
   var maximumClockOffset = 30.0
   /// Files read in parallel; `nil` means one per core.
   var jobs: Int?
+  /// `--thresholds FILE` (for `report`, which shares these options; `call` links streams
+  /// with its own ``CallThresholds`` and grades nothing).
+  var thresholdsPath: String?
   var console = ConsoleOptions()
 }
 
@@ -139,6 +142,8 @@ struct ReportOptions: Equatable {
   var jobs: Int?
   /// `--max-clock-offset`, seconds.
   var maximumClockOffset = 30.0
+  /// `--thresholds FILE`: diagnosis threshold overrides.
+  var thresholdsPath: String?
   var console = ConsoleOptions()
 }
 

@@ -35,6 +35,37 @@ import Testing
     #expect(analyzed.output == reported.output)
   }
 
+  /// `report --thresholds FILE` grades as `analyze --thresholds FILE` does: the page is the
+  /// one `analyze --format html` writes with the same file, and differs from the default page
+  /// where the file changes the grade (loss5's receiver: warning by default, excellent when
+  /// the loss ladders start at 50 %, as `analyze -f json` says independently).
+  @Test func reportThresholdsGradeAsAnalyzeDoes() throws {
+    let path = CLIRun.root + "/Samples/captures/loss5/receiver.jsonl"
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("report-thresholds.json")
+    let ladder = #"{"good": 50, "fair": 60, "warning": 70, "critical": 80}"#
+    try Data(#"{"condition.videoLoss": \#(ladder), "condition.audioLoss": \#(ladder)}"#.utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    func grades(_ extra: [String]) throws -> [String] {
+      let run = CLIRun(["analyze", "-f", "json", "--no-intervals"] + extra + [path])
+      let document = try #require(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+      return (document["peerConnections"] as? [[String: Any]] ?? []).compactMap {
+        ($0["networkCondition"] as? [String: Any])?["grade"] as? String
+      }
+    }
+    #expect(try grades([]) == ["warning"])
+    #expect(try grades(["--thresholds", file.path]) == ["excellent"])
+    let tuned = CLIRun(["report", "--thresholds", file.path, path])
+    #expect(tuned.status == .success)
+    #expect(tuned.output == CLIRun(["analyze", "--format", "html", "--thresholds", file.path, path]).output)
+    #expect(tuned.output != CLIRun(["report", path]).output)
+    #expect(tuned.output.contains("receive excellent"))
+    let broken = CLIRun(["report", "--thresholds", CLIRun.root + "/README.md", path])
+    #expect(broken.status.rawValue == 64)
+    #expect(broken.output.isEmpty)
+    #expect(broken.error.hasPrefix("rtcstats: \(CLIRun.root)/README.md: not valid JSON"))
+    #expect(broken.error.split(separator: "\n").count == 1)
+  }
+
   @Test func anInputThatIsNotADumpIsNamedOnThePageAndInTheStatus() throws {
     let good = CLIRun.root + "/Samples/captures/pause/receiver.jsonl"
     let bad = CLIRun.root + "/Samples/captures/pause/truth.json"

@@ -10,14 +10,7 @@ struct AnalyzeCommand {
 
   func run() -> ExitStatus {
     let wallStart = ContinuousClock.now
-    let thresholds: ThresholdTable
-    do throws(ThresholdsFileError) {
-      thresholds =
-        try options.thresholdsPath.map { path throws(ThresholdsFileError) in
-          try ThresholdsFile.load(path: path)
-        } ?? .defaults
-    } catch {
-      console.error("rtcstats: \(error)")
+    guard let thresholds = ThresholdsFile.table(options.thresholdsPath, console: console) else {
       return .usage
     }
     let (files, isSingleFile) = InputCollector.collect(options.inputs, excluding: console.outputFile)

@@ -33,9 +33,9 @@ struct CallCommand {
             analysis: success.analysis))
       }
     }
-    var thresholds = CallThresholds()
-    thresholds.maximumClockOffset = options.maximumClockOffset * 1000
-    let view = CallLinker.link(dumps, thresholds: thresholds)
+    var linking = CallThresholds()
+    linking.maximumClockOffset = options.maximumClockOffset * 1000
+    let view = CallLinker.link(dumps, thresholds: linking)
     switch options.format {
     case .json:
       var writer = JSONWriter()

@@ -24,14 +24,7 @@ struct FollowCommand {
   /// Runs the command: 0 when standard input ended, 66 when the file cannot be read, 65 when
   /// a line is too long, 74 when the output cannot be written.
   func run() -> ExitStatus {
-    let thresholds: ThresholdTable
-    do throws(ThresholdsFileError) {
-      thresholds =
-        try options.thresholdsPath.map { path throws(ThresholdsFileError) in
-          try ThresholdsFile.load(path: path)
-        } ?? .defaults
-    } catch {
-      console.error("rtcstats: \(error)")
+    guard let thresholds = ThresholdsFile.table(options.thresholdsPath, console: console) else {
       return .usage
     }
     let name = TerminalText.escaped(options.input)

@@ -15,9 +15,13 @@ struct ReportCommand {
   var console: Console
 
   func run() -> ExitStatus {
-    guard let analysed = TimelineInputs.analyse(options.inputs, jobs: options.jobs, console: console) else {
-      return .noInput
+    guard let thresholds = ThresholdsFile.table(options.thresholdsPath, console: console) else {
+      return .usage
     }
+    guard
+      let analysed = TimelineInputs.analyse(
+        options.inputs, jobs: options.jobs, thresholds: thresholds, console: console)
+    else { return .noInput }
     var status = ExitStatus.success
     for file in analysed {
       for line in AnalyzeCommand.Output(file: file, times: PhaseTimes(), isVerbose: analysed.count == 1)

@@ -14,6 +14,18 @@ import RTCStatsFormats
 /// call ``load(path:)`` once before analysing, and pass the table to
 /// `CallAnalyzer(retention:thresholds:)` in `FileAnalyzer`.
 enum ThresholdsFile {
+  /// The table of `--thresholds PATH` (the defaults when `path` is `nil`), or `nil` after
+  /// saying on `console` what is wrong with the file (the command then exits 64).
+  static func table(_ path: String?, console: Console) -> ThresholdTable? {
+    guard let path else { return .defaults }
+    do throws(ThresholdsFileError) {
+      return try load(path: path)
+    } catch {
+      console.error("rtcstats: \(error)")
+      return nil
+    }
+  }
+
   /// The defaults with the file's overrides.
   static func load(path: String, defaults: ThresholdTable = .defaults) throws(ThresholdsFileError)
     -> ThresholdTable

@@ -60,6 +60,12 @@ enum CommandTable {
     id: .quiet, shortName: "q",
     help: "Print no warnings on standard error; errors are still printed.")
 
+  /// `--thresholds` of the commands after `analyze`, whose help describes the file.
+  static let thresholdsReferenceOption = OptionSpec(
+    id: .thresholds, valueName: "file",
+    help: "Override diagnosis thresholds with a JSON file (see analyze --thresholds).",
+    completesFiles: true)
+
   static let jobsOption = OptionSpec(
     id: .jobs, shortName: "j", valueName: "n", defaultValue: "one per CPU core",
     help: "Files read in parallel, 1 to 1024.")
@@ -249,10 +255,7 @@ enum CommandTable {
         help: "Print only the intervals that end at or after <time>: ms since the epoch, an ISO 8601 "
           + "UTC time, now, or a duration before now (30s, 5m, 2h). Earlier lines "
           + "are still analysed."),
-      OptionSpec(
-        id: .thresholds, valueName: "file",
-        help: "Override diagnosis thresholds with a JSON file (see analyze --thresholds).",
-        completesFiles: true),
+      thresholdsReferenceOption,
       outputOption,
       quietOption,
       helpOption,
@@ -295,6 +298,7 @@ enum CommandTable {
       OptionSpec(
         id: .maxClockOffset, valueName: "seconds", defaultValue: "30",
         help: "The largest clock offset between two dumps searched when linking them into one call."),
+      thresholdsReferenceOption,
       helpOption,
     ],
     sections: [exitStatus],
