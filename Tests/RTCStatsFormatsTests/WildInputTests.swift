@@ -193,7 +193,8 @@ import Testing
     let logs = [
       "[24806:24823:1130/144404.623541:ERROR:dbus/bus.cc:405] Failed to connect\n",
       "[2026-12-01 10:00:00] INFO started\n", "[ 10:00:01.250] tick\n", "[12ms] warm-up\n",
-      "[3/4] step\n",
+      "[3/4] step\n", "[Log] connected (app.js, line 5)\n", "[INFO] call started\n",
+      "[object Object]\n", "[ webrtc ] state: connected\n", "[trueish] x\n",
     ]
     for log in logs {
       var analyzer = CallAnalyzer()
@@ -205,7 +206,7 @@ import Testing
         #expect(error.message.hasPrefix("a text log (it starts with \"["), "\(error.message)")
       }
     }
-    for json in ["[1,2]", "[1e3]", "[ 12 ]", "[1E-2, 4]"] {
+    for json in ["[1,2]", "[1e3]", "[ 12 ]", "[1E-2, 4]", "[true]", "[ null, 1]", "[false,true]", "[-1]"] {
       var analyzer = CallAnalyzer()
       do {
         _ = try DumpReader.read(source: MemoryByteSource(Array(json.utf8)), into: &analyzer)

@@ -74,10 +74,12 @@ enum NotADump {
   }
 
   /// A text log whose lines start with a bracketed prefix, which reads as a JSON array until
-  /// its first number ends: Chrome's and Chromium's stderr (`[24806:24823:1130/144404.623541:
-  /// ERROR:bus.cc(405)] …`), `[2026-12-01 10:00:00] …`, `[10:00:01.250] …`, `[12ms] …`.
+  /// the prefix: Chrome's and Chromium's stderr (`[24806:24823:1130/144404.623541:ERROR:
+  /// bus.cc(405)] …`), `[2026-12-01 10:00:00] …`, `[10:00:01.250] …`, `[INFO] …`, Safari's
+  /// console (`[Log] …`), `[object Object]`.
   ///
-  /// After `[` and optional blanks come digits, then a byte that cannot follow a number in
+  /// After `[` and optional blanks comes either a word (a letter or `_` that does not start
+  /// `true`, `false` or `null`), or digits followed by a byte that cannot follow a number in
   /// JSON: `:`, `/`, `-` or a letter other than an exponent's `e`/`E`.
   static func bracketedLog(_ prefix: DumpPrefix) -> String? {
     let bytes = prefix.bytes
@@ -86,16 +88,42 @@ enum NotADump {
     while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") {
       index += 1
     }
-    let digits = index
-    while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
-    guard index > digits, index < bytes.count else { return nil }
-    let next = bytes[index] | 0x20  // ASCII letters to lower case
-    let isLetter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(next) && next != UInt8(ascii: "e")
-    guard
-      isLetter || bytes[index] == UInt8(ascii: ":") || bytes[index] == UInt8(ascii: "/")
-        || bytes[index] == UInt8(ascii: "-")
-    else { return nil }
+    guard index < bytes.count else { return nil }
+    let isLog =
+      isDigit(bytes[index]) ? numberEndsInText(bytes, from: index) : startsWord(bytes, at: index)
+    guard isLog else { return nil }
     let line = String(decoding: bytes.prefix { $0 != 0x0A && $0 != 0x0D }.prefix(40), as: UTF8.self)
     return "a text log (it starts with \"\(line)\"), not a stats dump"
+  }
+
+  private static func isDigit(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+  }
+
+  private static func isLetter(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+  }
+
+  /// Whether the digits at `start` are followed by `:`, `/`, `-` or a letter but `e`/`E`.
+  private static func numberEndsInText(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Bool {
+    var index = start
+    while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+    guard index < bytes.count else { return false }
+    let byte = bytes[index]
+    if isLetter(byte) { return byte | 0x20 != UInt8(ascii: "e") }
+    return byte == UInt8(ascii: ":") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "-")
+  }
+
+  /// Whether a word that is not a JSON literal starts at `index`.
+  private static func startsWord(_ bytes: UnsafeRawBufferPointer, at index: Int) -> Bool {
+    guard isLetter(bytes[index]) || bytes[index] == UInt8(ascii: "_") else { return false }
+    for literal in ["true", "false", "null"] {
+      let utf8 = Array(literal.utf8)
+      guard index + utf8.count <= bytes.count else { continue }
+      let matches = utf8.indices.allSatisfy { bytes[index + $0] == utf8[$0] }
+      let ends = index + utf8.count == bytes.count || !isLetter(bytes[index + utf8.count])
+      if matches && ends { return false }
+    }
+    return true
   }
 }
