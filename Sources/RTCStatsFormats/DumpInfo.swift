@@ -1,7 +1,7 @@
 public import RTCStatsCore
 
 /// What a parser learned about a dump besides its stats.
-public struct DumpInfo: Sendable {
+public struct DumpInfo: Sendable, Equatable {
   /// The detected dialect.
   public var format: DumpFormat
   /// Details of the dialect, for example `JSON lines`, `timestamps in µs`.

@@ -30,17 +30,25 @@ private struct ChunkedByteSource: ByteSource {
   }
 }
 
-private func outcome(_ source: some ByteSource) -> String {
+/// What a reading gives: the dump's info (its byte count left out) or its error, and the
+/// analysis. Compared with `==`: their text would differ where a dictionary inside iterates
+/// in another order, which Swift seeds per instance.
+private struct Outcome: Equatable {
+  var read: Result<DumpInfo, DumpError>
+  var analysis: CallAnalysis
+}
+
+private func outcome(_ source: some ByteSource) -> Outcome {
   var analyzer = CallAnalyzer()
-  let result: String
+  let read: Result<DumpInfo, DumpError>
   do {
     var info = try DumpReader.read(source: source, into: &analyzer)
     info.bytes = 0
-    result = "\(info)"
+    read = .success(info)
   } catch {
-    result = "error: \(error)"
+    read = .failure(error)
   }
-  return result + "\n" + "\(analyzer.analysis())"
+  return Outcome(read: read, analysis: analyzer.analysis())
 }
 
 /// `input` repeated, one copy per line, past 64 KB; an `RTCStatsDump` header (the first two

@@ -111,16 +111,25 @@ struct FuzzRegressionTests {
     return stream
   }
 
-  /// `DumpInfo` (or the error) and the analysis, as text.
-  static func outcome(_ source: some ByteSource, parallel: Bool = true) -> String {
+  /// What a reading gives: `DumpInfo` (or the error) and the analysis.
+  ///
+  /// Compared with `==`, not as text: a dictionary inside (a timeline's track anchors)
+  /// iterates in an order Swift seeds per instance, so two equal analyses can print
+  /// differently (the parallel target's `parallel-track-anchors-printed-in-dictionary-order`).
+  struct Outcome: Equatable {
+    var read: Result<DumpInfo, DumpError>
+    var analysis: CallAnalysis
+  }
+
+  static func outcome(_ source: some ByteSource, parallel: Bool = true) -> Outcome {
     var analyzer = CallAnalyzer()
-    let result: String
+    let read: Result<DumpInfo, DumpError>
     do {
-      result = "\(try DumpReader.read(source: source, parallel: parallel, into: &analyzer))"
+      read = .success(try DumpReader.read(source: source, parallel: parallel, into: &analyzer))
     } catch {
-      result = "error: \(error)"
+      read = .failure(error)
     }
-    return result + "\n\(analyzer.analysis())"
+    return Outcome(read: read, analysis: analyzer.analysis())
   }
 }
 

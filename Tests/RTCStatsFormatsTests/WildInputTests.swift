@@ -23,11 +23,6 @@ import Testing
     return sample.hasSuffix(".gz") ? try TruncationTests.gunzip(bytes) : bytes
   }
 
-  /// `DumpInfo` (or the error) and the analysis, as text.
-  static func outcome(_ bytes: [UInt8]) -> String {
-    FuzzRegressionTests.outcome(MemoryByteSource(bytes))
-  }
-
   // MARK: - Item 11: a UTF-8 byte order mark
 
   /// Before: four of these dialects failed with "expected a value, found byte 0xEF".
