@@ -75,8 +75,8 @@ public struct PipelinedConsumer<Base: StatsReportConsumer & Sendable>: StatsRepo
   /// Stats objects per batch (a batch also ends after ``maximumBatchItems`` items).
   ///
   /// A W3C object holds about 1 KB of columns: with 3 batches waiting, the pipeline keeps
-  /// about 4 MB at most. Batches of 4096 objects and 4 waiting took peak RSS from 34 to 58 MB
-  /// on a 50 MB JSON-lines log (`--no-intervals`), 44 → 70 MB at 500 MB.
+  /// about 4 MB at most. Batches of 4096 objects with 4 waiting made the peak RSS of a 50 MB
+  /// JSON-lines log (`--no-intervals`) 58 MB instead of 34 MB, and 70 instead of 44 at 500 MB.
   public static var batchObjectLimit: Int { 1024 }
   /// Reports and events per batch at most.
   public static var maximumBatchItems: Int { 256 }
@@ -128,7 +128,7 @@ public struct PipelinedConsumer<Base: StatsReportConsumer & Sendable>: StatsRepo
     return base
   }
 
-  /// Hands the current batch to the engine, waiting while ``init(_:inFlight:)``'s number of
+  /// Hands the current batch to the engine, waiting while ``init(_:batchItems:inFlight:)``'s number of
   /// batches are still queued.
   private mutating func send() {
     guard !batch.isEmpty else { return }
