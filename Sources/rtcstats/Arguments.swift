@@ -93,6 +93,7 @@ enum Arguments {
     options.inputs = try inputs(parsed, subcommand: .inspect)
     if let format = parsed.values[.format].flatMap(OutputFormat.init(rawValue:)) { options.format = format }
     options.jobs = try jobs(parsed, subcommand: .inspect)
+    options.isVerbose = parsed.flags.contains(.verbose)
     options.console = consoleOptions(parsed)
     return options
   }

@@ -100,6 +100,8 @@ struct InspectOptions: Equatable {
   var format: OutputFormat = .table
   /// Files read in parallel; `nil` means one per core.
   var jobs: Int?
+  /// `-v`: skipped files are named on stderr.
+  var isVerbose = false
   var console = ConsoleOptions()
 }
 

@@ -87,6 +87,37 @@ import Testing
     #expect(!run.output.contains("screenshot.png"))
   }
 
+  /// `inspect` treats the same folder as `analyze` does: the non-dumps are `skipped` records
+  /// (named on stderr with `-v` only), the cut dump is the one error, and the status is its.
+  @Test func inspectSkipsWhatIsNotADump() throws {
+    let (folder, notDumps, broken) = try Self.ticketFolder()
+    let quiet = CLIRun(["inspect", "-f", "json", folder.url.path])
+    let verbose = CLIRun(["inspect", "-v", folder.url.path])
+    guard case .array(let records) = try JSONTree.parse(quiet.output) else {
+      Issue.record("not an array: \(quiet.output.prefix(200))")
+      return
+    }
+    func named(_ member: String) -> [String] {
+      records.compactMap { record -> String? in
+        guard case .object(let members) = record, members[member] != nil,
+          case .object(let source) = members["source"],
+          case .string(let path) = source["path"]
+        else { return nil }
+        return URL(fileURLWithPath: path).lastPathComponent
+      }.sorted()
+    }
+    #expect(named("skipped") == notDumps.sorted())
+    #expect(named("error") == broken)
+    #expect(named("peerConnections").count == Self.sampleDumps.count)
+    #expect(quiet.status == .dataError && verbose.status == .dataError)
+    for name in notDumps {
+      #expect(!quiet.error.contains(name))
+      #expect(verbose.error.contains("\(name): skipped: "))
+    }
+    try FileManager.default.removeItem(at: folder.url.appendingPathComponent("cut-snapshot.json"))
+    #expect(CLIRun(["inspect", folder.url.path]).status == .success)
+  }
+
   @Test func failOnReturnsOneWhenAFileReachesTheGrade() {
     // loss5 receiver: 12 % peak audio loss (truth.json: 5 % netem loss) → a critical finding;
     // basic: a clean call.

@@ -15,6 +15,12 @@ extension InspectCommand {
     writer.beginObject()
     writer.member("path", inspection.path)
     switch inspection.outcome {
+    case .failure(let error) where error.isNotADump:
+      writer.endObject()
+      writer.key("skipped")
+      writer.beginObject()
+      writer.member("reason", error.message)
+      writer.endObject()
     case .failure(let error):
       writer.endObject()
       AnalysisJSONEncoder.encodeError(error, status: inspection.status, into: &writer)

@@ -14,8 +14,10 @@ struct InspectCommand {
     var path: String
     var outcome: Result<(info: DumpInfo, inventory: StatsInventory), DumpError>
 
+    /// The exit status the input contributes: a file that is not a dump (skipped) is none,
+    /// as in `analyze`.
     var status: ExitStatus {
-      guard case .failure(let error) = outcome else { return .success }
+      guard case .failure(let error) = outcome, !error.isNotADump else { return .success }
       return error.category == .input ? .noInput : .dataError
     }
   }
@@ -28,13 +30,18 @@ struct InspectCommand {
     let status = Mutex(ExitStatus.success)
     let format = options.format
     let console = self.console
+    let namesSkipped = options.isVerbose || isSingleFile
     OrderedParallelMap.run(
       count: files.count, jobs: options.jobs ?? System.processorCount,
       isCancelled: { console.outputClosed },
       work: { index in Self.inspect(files[index]) },
       deliver: { index, inspection in
         if case .failure(let error) = inspection.outcome {
-          console.error(AnalyzeCommand.errorLine(path: inspection.path, error: error))
+          if !error.isNotADump {
+            console.error(AnalyzeCommand.errorLine(path: inspection.path, error: error))
+          } else if namesSkipped {
+            console.warning("rtcstats: \(AnalyzeCommand.displayName(inspection.path)): skipped: \(error.message)")
+          }
         }
         switch format {
         case .json:

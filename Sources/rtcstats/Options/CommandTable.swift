@@ -66,6 +66,9 @@ enum CommandTable {
     help: "Override diagnosis thresholds with a JSON file (see analyze --thresholds).",
     completesFiles: true)
 
+  static let verboseOption = OptionSpec(
+    id: .verbose, shortName: "v", help: "Name every skipped file (not a dump) on standard error.")
+
   static let jobsOption = OptionSpec(
     id: .jobs, shortName: "j", valueName: "n", defaultValue: "one per CPU core",
     help: "Files read in parallel, 1 to 1024.")
@@ -136,8 +139,7 @@ enum CommandTable {
       jobsOption,
       outputOption,
       quietOption,
-      OptionSpec(
-        id: .verbose, shortName: "v", help: "Name every skipped file (not a dump) on standard error."),
+      verboseOption,
       OptionSpec(
         id: .wide,
         help: "The full table, one line per track, however wide the terminal (the narrow "
@@ -183,6 +185,7 @@ enum CommandTable {
       jobsOption,
       outputOption,
       quietOption,
+      verboseOption,
       helpOption,
     ],
     sections: [exitStatus],

@@ -1,5 +1,6 @@
-/// The JSON Schema of `rtcstats inspect --format json`: one file's inventory or its error
-/// record, or an array of them for several inputs.
+/// The JSON Schema of `rtcstats inspect --format json`: one file's inventory, its error
+/// record or its skipped record (a file that is not a dump, as in `analyze`), or an array of
+/// them for several inputs.
 enum InspectSchema {
   typealias Node = SchemaNode
 
@@ -7,11 +8,12 @@ enum InspectSchema {
     JSONSchemas.document(
       id: "inspect", title: "rtcstats inspect document",
       root: .anyOf([
-        .ref("inspection"), .ref("error"), .array(of: .anyOf([.ref("inspection"), .ref("error")])),
+        .ref("inspection"), .ref("error"), .ref("skipped"),
+        .array(of: .anyOf([.ref("inspection"), .ref("error"), .ref("skipped")])),
       ]),
       definitions: [
-        ("inspection", inspection), ("error", AnalyzeSchema.errorRecord), ("requests", requests),
-        ("peerConnection", peerConnection),
+        ("inspection", inspection), ("error", AnalyzeSchema.errorRecord),
+        ("skipped", AnalyzeSchema.skipped), ("requests", requests), ("peerConnection", peerConnection),
       ])
   }
 
