@@ -11,9 +11,10 @@
 import RTCStatsCore
 import RTCStatsFormats
 
-/// What a reading gives: the dump's info or its error, and the analysis. Compared with `==`:
-/// their text would differ where a dictionary inside (a timeline's track anchors) iterates in
-/// another order, which Swift seeds per instance.
+/// What a reading gives: the dump's info or its error, and the analysis.
+///
+/// Compared with `==`: their text would differ where a dictionary inside (a timeline's track
+/// anchors) iterates in another order, which Swift seeds per instance.
 private struct Outcome: Equatable {
   var read: Result<DumpInfo, DumpError>
   var analysis: CallAnalysis

@@ -31,8 +31,10 @@ private struct ChunkedByteSource: ByteSource {
 }
 
 /// What a reading gives: the dump's info (its byte count left out) or its error, and the
-/// analysis. Compared with `==`: their text would differ where a dictionary inside iterates
-/// in another order, which Swift seeds per instance.
+/// analysis.
+///
+/// Compared with `==`: their text would differ where a dictionary inside iterates in another
+/// order, which Swift seeds per instance.
 private struct Outcome: Equatable {
   var read: Result<DumpInfo, DumpError>
   var analysis: CallAnalysis

@@ -40,7 +40,8 @@ struct InspectCommand {
           if !error.isNotADump {
             console.error(AnalyzeCommand.errorLine(path: inspection.path, error: error))
           } else if namesSkipped {
-            console.warning("rtcstats: \(AnalyzeCommand.displayName(inspection.path)): skipped: \(error.message)")
+            console.warning(
+              "rtcstats: \(AnalyzeCommand.displayName(inspection.path)): skipped: \(error.message)")
           }
         }
         switch format {
