@@ -24,7 +24,8 @@ private func outcome(_ stream: [UInt8], parallel: Bool) -> Outcome {
   var analyzer = CallAnalyzer()
   let read: Result<DumpInfo, DumpError>
   do {
-    read = .success(try DumpReader.read(source: MemoryByteSource(stream), parallel: parallel, into: &analyzer))
+    read = .success(
+      try DumpReader.read(source: MemoryByteSource(stream), parallel: parallel, into: &analyzer))
   } catch {
     read = .failure(error)
   }
