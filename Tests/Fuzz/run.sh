@@ -70,7 +70,7 @@ esac
 
 # Findings are crashes, timeouts, out-of-memory and leaks; libFuzzer's `slow-unit-*` files
 # (an input slower than -report_slow_units, reported at the timeout here) are not.
-findings() { ls "$artifacts" | grep -E '^(crash|timeout|oom|leak)-' | wc -l; }
+findings() { ls "$artifacts" | { grep -E '^(crash|timeout|oom|leak)-' || true; } | wc -l; }
 before=$(findings)
 cd "$work"
 rm -f fuzz-0.log
@@ -90,7 +90,7 @@ fi
 after=$(findings)
 if [ "$after" -gt "$before" ]; then
   echo "new findings in $artifacts:" >&2
-  ls -t "$artifacts" | grep -E '^(crash|timeout|oom|leak)-' | head -n $((after - before)) >&2
+  ls -t "$artifacts" | { grep -E '^(crash|timeout|oom|leak)-' || true; } | head -n $((after - before)) >&2
   exit 1
 fi
 exit "$status"
