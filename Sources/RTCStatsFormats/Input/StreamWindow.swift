@@ -181,14 +181,20 @@ struct StreamWindow: ~Copyable {
 
   /// 1-based line and column of the byte at window offset `offset` (relative to `start`).
   ///
-  /// - Complexity: O(*n*) in the bytes since the position asked for before (in this window
-  ///   fill), or since the start of the window when `offset` lies before it.
+  /// - Complexity: O(*n*) in the bytes between this position and the one asked for before
+  ///   (in this window fill), plus the length of the line when it lies before it (a damaged
+  ///   line's start after its error's position); since the start of the window otherwise.
   func lineAndColumn(ofUnreadOffset offset: Int) -> (line: Int, column: Int) {
     let bytes = storage.allocatedBase.assumingMemoryBound(to: UInt8.self)
     let target = max(min(start + offset, end), 0)
     var (index, line, column) = (0, droppedLines + 1, droppedColumn + 1)
-    if let cached = lineCache.position, cached.index <= target {
-      (index, line, column) = cached
+    if let cached = lineCache.position {
+      if cached.index <= target {
+        (index, line, column) = cached
+      } else if let before = lineAndColumn(before: cached, target: target, bytes: bytes) {
+        lineCache.position = before
+        return (before.line, before.column)
+      }
     }
     while index < target {
       if bytes[index] == 0x0A {
@@ -201,6 +207,26 @@ struct StreamWindow: ~Copyable {
     }
     lineCache.position = (target, line, column)
     return (line, column)
+  }
+
+  /// The position `target`, found by walking back from the `cached` one after it.
+  ///
+  /// It counts the newlines in between and finds the start of `target`'s line; `nil` when that
+  /// walk would be longer than counting from the start of the window.
+  private func lineAndColumn(
+    before cached: (index: Int, line: Int, column: Int), target: Int, bytes: UnsafeMutablePointer<UInt8>
+  ) -> (index: Int, line: Int, column: Int)? {
+    guard cached.index - target < target else { return nil }
+    var line = cached.line
+    var index = cached.index
+    while index > target {
+      index -= 1
+      if bytes[index] == 0x0A { line -= 1 }
+    }
+    var lineStart = target
+    while lineStart > 0 && bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+    let column = lineStart == 0 ? droppedColumn + 1 + target : target - lineStart + 1
+    return (target, line, column)
   }
 
   // MARK: - Units
