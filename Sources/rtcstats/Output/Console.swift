@@ -99,7 +99,10 @@ final class Console: Sendable {
   // MARK: - Output
 
   /// What was written to the output (capturing consoles only).
-  var capturedOutput: String { String(decoding: output.captured, as: UTF8.self) }
+  var capturedOutput: String { String(decoding: capturedBytes, as: UTF8.self) }
+  /// The bytes written to the output, as written (capturing consoles only): a write cut short
+  /// may end inside a character, which ``capturedOutput`` would decode as a replacement.
+  var capturedBytes: [UInt8] { output.captured }
   /// What was written to standard error (capturing consoles only).
   var capturedError: String { String(decoding: messages.captured, as: UTF8.self) }
   /// Whether standard output is a terminal.
