@@ -9,7 +9,7 @@ struct ConnectionDiagnosis: Sendable {
   let id: String?
   private let keepsIntervals: Bool
   private var builder = PollContextBuilder()
-  private var rules: [any DiagnosisRule]
+  private var rules: RuleSet
   private var grader: ConditionGrader
   private var sendTracker: ConditionTracker
   private var receiveTracker: ConditionTracker
@@ -36,7 +36,7 @@ struct ConnectionDiagnosis: Sendable {
   init(id: String?, thresholds: ThresholdTable, keepsIntervals: Bool) {
     self.id = id
     self.keepsIntervals = keepsIntervals
-    rules = RuleRegistry.instances(thresholds)
+    rules = RuleSet(thresholds)
     grader = ConditionGrader(thresholds)
     sendTracker = ConditionTracker(thresholds)
     receiveTracker = ConditionTracker(thresholds)
@@ -48,7 +48,7 @@ struct ConnectionDiagnosis: Sendable {
   mutating func observe(_ row: TimelineRow, streams: [StreamInfo], report: StatsReport?) -> PollDiagnosis {
     let poll = builder.context(for: row, streams: streams, report: report, peerConnection: id ?? "")
     var sink = FindingSink(peerConnection: id)
-    for index in rules.indices { rules[index].observe(poll, into: &sink) }
+    rules.observe(poll, into: &sink)
     keep(sink.reported)
     grade(poll)
     for track in poll.tracks where track.kind == .audio {
@@ -69,7 +69,7 @@ struct ConnectionDiagnosis: Sendable {
   /// Reads one event.
   mutating func observe(event: StatsEvent) {
     var sink = FindingSink(peerConnection: id)
-    for index in rules.indices { rules[index].observe(event: event, into: &sink) }
+    rules.observe(event: event, into: &sink)
     keep(sink.reported)
   }
 
@@ -77,7 +77,7 @@ struct ConnectionDiagnosis: Sendable {
   func finished() -> ConnectionDiagnosis {
     var copy = self
     var sink = FindingSink(peerConnection: id)
-    for index in copy.rules.indices { copy.rules[index].finish(into: &sink) }
+    copy.rules.finish(into: &sink)
     copy.keep(sink.reported)
     let sent = copy.sendTracker.finish()
     let received = copy.receiveTracker.finish()

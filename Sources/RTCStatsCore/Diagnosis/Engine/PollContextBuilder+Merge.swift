@@ -7,16 +7,17 @@ extension PollContextBuilder {
   ///
   /// - `rows`: The poll's stream rows.
   /// - `members`: The track's rows in `rows`, in stream order (all of one slot).
+  /// - `poll`: The track's poll, created empty (its slot, direction and kind) and filled in
+  ///   place: a `TrackPoll` is some forty optional figures, too many to return by value.
   mutating func merge(
     _ rows: [StreamRow], _ members: ArraySlice<(slot: Int, stream: Int, position: Int)>,
-    streams: [StreamInfo],
+    streams: [StreamInfo], into poll: inout TrackPoll,
     layers: inout [LayerPoll]
-  ) -> TrackPoll {
-    guard let head = members.first else { return TrackPoll(slot: 0, direction: .inbound, kind: nil) }
+  ) {
+    guard let head = members.first else { return }
     let slot = head.slot
     let (direction, kind) = (streams[head.stream].direction, streams[head.stream].kind)
     let anyTimed = members.contains { rows[$0.position].duration != nil }
-    var poll = TrackPoll(slot: slot, direction: direction, kind: kind)
     var largestHeight = -1.0
     var isFirst = true
     for member in members {
@@ -60,7 +61,6 @@ extension PollContextBuilder {
         describeSource(of: head.stream, members, rows: rows, streams: streams, into: &poll, layers: &layers)
       }
     }
-    return poll
   }
 
   /// Adds one row's figures: sums, the worst of the ratios, the encoder's reason.

@@ -87,8 +87,12 @@ struct PollContextBuilder: Sendable {
     while first < order.count {
       var last = first
       while last + 1 < order.count && order[last + 1].slot == order[first].slot { last += 1 }
+      let head = order[first].stream
       context.tracks.append(
-        merge(row.streams, order[first...last], streams: streams, layers: &context.layers))
+        TrackPoll(slot: order[first].slot, direction: streams[head].direction, kind: streams[head].kind))
+      merge(
+        row.streams, order[first...last], streams: streams, into: &context.tracks[context.tracks.count - 1],
+        layers: &context.layers)
       first = last + 1
     }
     context.transport = transportPoll(row, into: &context)

@@ -23,6 +23,9 @@ struct TrackEpisodes: Sendable {
   @inline(__always)
   mutating func feed(_ track: TrackPoll, in poll: PollContext, value: Double?) -> EpisodeChange {
     guard let start = track.start, let end = track.end else { return .none }
+    // The detector ignores an unknown value; the track's id in its slot never changes, so its
+    // detector can as well be made at the first known one (most rules judge one kind of track).
+    guard let value, value.isFinite else { return .none }
     let slot = track.slot
     if slot < detectors.count, seen[slot] {
       return detectors[slot]?.add(value, start: start, end: end) ?? .none
