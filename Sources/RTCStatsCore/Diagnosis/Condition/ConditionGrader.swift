@@ -58,7 +58,9 @@ struct ConditionGrader: Sendable {
     var inbound = 0
     var stopped = 0
     var outbound = 0
-    for (position, track) in poll.tracks.enumerated() where track.duration != nil {
+    for position in poll.tracks.indices {
+      let track = poll.tracks[position]
+      guard track.duration != nil else { continue }
       if track.direction == .inbound {
         inbound += 1
         let level = gradeReceived(track, into: &receive, transport: poll.transport)
@@ -95,6 +97,7 @@ struct ConditionGrader: Sendable {
     return (send, receive)
   }
 
+  @inline(__always)
   private func gradeReceived(
     _ track: TrackPoll, into sample: inout ConditionSample, transport: TransportPoll?
   )
@@ -138,6 +141,7 @@ struct ConditionGrader: Sendable {
     return level
   }
 
+  @inline(__always)
   private func gradeSent(_ track: TrackPoll, into sample: inout ConditionSample) {
     let ladder = track.kind == .audio ? audioLoss : videoLoss
     if let loss = track.lossPercent {

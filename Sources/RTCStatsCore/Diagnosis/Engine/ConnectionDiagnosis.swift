@@ -51,7 +51,9 @@ struct ConnectionDiagnosis: Sendable {
     rules.observe(poll, into: &sink)
     keep(sink.reported)
     grade(poll)
-    for track in poll.tracks where track.kind == .audio {
+    for index in poll.tracks.indices {
+      let track = poll.tracks[index]
+      guard track.kind == .audio else { continue }
       while mosPosition.count <= track.slot { mosPosition.append(-1) }
       if mosPosition[track.slot] < 0 {
         mosPosition[track.slot] = mos.count

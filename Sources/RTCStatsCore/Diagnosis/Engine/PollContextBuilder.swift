@@ -108,7 +108,9 @@ struct PollContextBuilder: Sendable {
   private mutating func noteFeedback(_ context: inout PollContext) {
     guard let time = context.time else { return }
     var fresh = false
-    for track in context.tracks where track.direction == .outbound && track.duration != nil {
+    for index in context.tracks.indices {
+      let track = context.tracks[index]
+      guard track.direction == .outbound && track.duration != nil else { continue }
       if track.tookReceiverReport { fresh = true }
       if track.kind == .video && (track.bytes ?? 0) > 0 { context.sendsVideo = true }
     }

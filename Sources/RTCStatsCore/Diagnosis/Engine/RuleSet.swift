@@ -4,7 +4,7 @@
 /// specialised for it.
 ///
 /// The rules run in ``RuleRegistry/rules`` order (the order of the findings of one poll); a
-/// test checks that ``visit(_:)`` lists every registered rule once, in that order.
+/// test checks that ``visit(_:_:)`` lists every registered rule once, in that order.
 struct RuleSet: Sendable {
   private var highPacketLoss: HighPacketLossRule
   private var lossBurst: LossBurstRule
@@ -80,56 +80,56 @@ struct RuleSet: Sendable {
     truncatedHistory = make()
   }
 
-  /// Calls `visitor` with every rule in registry order.
-  mutating func visit<Visitor: RuleVisitor>(_ visitor: inout Visitor) {
-    visitor.visit(&highPacketLoss)
-    visitor.visit(&lossBurst)
-    visitor.visit(&highRoundTripTime)
-    visitor.visit(&highJitter)
-    visitor.visit(&jitterBufferStress)
-    visitor.visit(&lowAvailableBandwidth)
-    visitor.visit(&bandwidthLimitedEncoder)
-    visitor.visit(&applicationLimitedEncoder)
-    visitor.visit(&cpuLimitedEncoder)
-    visitor.visit(&codecFallback)
-    visitor.visit(&videoFreeze)
-    visitor.visit(&videoPause)
-    visitor.visit(&lowFrameRate)
-    visitor.visit(&resolutionChange)
-    visitor.visit(&inactiveLayer)
-    visitor.visit(&keyframeStorm)
-    visitor.visit(&heavyRetransmission)
-    visitor.visit(&audioConcealment)
-    visitor.visit(&lowAudioMOS)
-    visitor.visit(&dryTrack)
-    visitor.visit(&mediaStopped)
-    visitor.visit(&oneWayMedia)
-    visitor.visit(&connectivityLost)
-    visitor.visit(&feedbackStopped)
-    visitor.visit(&iceDisconnected)
-    visitor.visit(&iceRestart)
-    visitor.visit(&candidatePairChange)
-    visitor.visit(&turnRelay)
-    visitor.visit(&relayOverTCP)
-    visitor.visit(&dtlsFailure)
-    visitor.visit(&getUserMediaError)
-    visitor.visit(&statsGap)
-    visitor.visit(&truncatedHistory)
+  /// Calls `visitor` with every rule in registry order and `input` (read in place).
+  mutating func visit<Visitor: RuleVisitor>(_ visitor: inout Visitor, _ input: borrowing Visitor.Input) {
+    visitor.visit(&highPacketLoss, input)
+    visitor.visit(&lossBurst, input)
+    visitor.visit(&highRoundTripTime, input)
+    visitor.visit(&highJitter, input)
+    visitor.visit(&jitterBufferStress, input)
+    visitor.visit(&lowAvailableBandwidth, input)
+    visitor.visit(&bandwidthLimitedEncoder, input)
+    visitor.visit(&applicationLimitedEncoder, input)
+    visitor.visit(&cpuLimitedEncoder, input)
+    visitor.visit(&codecFallback, input)
+    visitor.visit(&videoFreeze, input)
+    visitor.visit(&videoPause, input)
+    visitor.visit(&lowFrameRate, input)
+    visitor.visit(&resolutionChange, input)
+    visitor.visit(&inactiveLayer, input)
+    visitor.visit(&keyframeStorm, input)
+    visitor.visit(&heavyRetransmission, input)
+    visitor.visit(&audioConcealment, input)
+    visitor.visit(&lowAudioMOS, input)
+    visitor.visit(&dryTrack, input)
+    visitor.visit(&mediaStopped, input)
+    visitor.visit(&oneWayMedia, input)
+    visitor.visit(&connectivityLost, input)
+    visitor.visit(&feedbackStopped, input)
+    visitor.visit(&iceDisconnected, input)
+    visitor.visit(&iceRestart, input)
+    visitor.visit(&candidatePairChange, input)
+    visitor.visit(&turnRelay, input)
+    visitor.visit(&relayOverTCP, input)
+    visitor.visit(&dtlsFailure, input)
+    visitor.visit(&getUserMediaError, input)
+    visitor.visit(&statsGap, input)
+    visitor.visit(&truncatedHistory, input)
   }
 
   /// Reads one poll.
   mutating func observe(_ poll: PollContext, into sink: inout FindingSink) {
-    var visitor = PollVisitor(poll: poll, sink: sink)
+    var visitor = PollVisitor(sink: sink)
     sink = FindingSink(peerConnection: nil)
-    visit(&visitor)
+    visit(&visitor, poll)
     sink = visitor.sink
   }
 
   /// Reads one event.
   mutating func observe(event: StatsEvent, into sink: inout FindingSink) {
-    var visitor = EventVisitor(event: event, sink: sink)
+    var visitor = EventVisitor(sink: sink)
     sink = FindingSink(peerConnection: nil)
-    visit(&visitor)
+    visit(&visitor, event)
     sink = visitor.sink
   }
 
@@ -137,48 +137,52 @@ struct RuleSet: Sendable {
   mutating func finish(into sink: inout FindingSink) {
     var visitor = FinishVisitor(sink: sink)
     sink = FindingSink(peerConnection: nil)
-    visit(&visitor)
+    visit(&visitor, ())
     sink = visitor.sink
   }
 
-  /// The codes of the rules in the order ``visit(_:)`` calls them.
+  /// The codes of the rules in the order ``visit(_:_:)`` calls them.
   var codes: [DiagnosticCode] {
     var visitor = CodeVisitor()
     var copy = self
-    copy.visit(&visitor)
+    copy.visit(&visitor, ())
     return visitor.codes
   }
 }
 
-/// Something done to every rule of a ``RuleSet``, specialised per rule type.
+/// Something done to every rule of a ``RuleSet`` with one input, specialised per rule type.
 protocol RuleVisitor {
+  /// What each rule is given.
+  associatedtype Input
   /// Does it to `rule`.
-  mutating func visit<Rule: DiagnosisRule>(_ rule: inout Rule)
+  mutating func visit<Rule: DiagnosisRule>(_ rule: inout Rule, _ input: borrowing Input)
 }
 
 private struct PollVisitor: RuleVisitor {
-  let poll: PollContext
   var sink: FindingSink
 
   @inline(__always)
-  mutating func visit<Rule: DiagnosisRule>(_ rule: inout Rule) { rule.observe(poll, into: &sink) }
+  mutating func visit<Rule: DiagnosisRule>(_ rule: inout Rule, _ poll: borrowing PollContext) {
+    rule.observe(poll, into: &sink)
+  }
 }
 
 private struct EventVisitor: RuleVisitor {
-  let event: StatsEvent
   var sink: FindingSink
 
-  mutating func visit<Rule: DiagnosisRule>(_ rule: inout Rule) { rule.observe(event: event, into: &sink) }
+  mutating func visit<Rule: DiagnosisRule>(_ rule: inout Rule, _ event: borrowing StatsEvent) {
+    rule.observe(event: event, into: &sink)
+  }
 }
 
 private struct FinishVisitor: RuleVisitor {
   var sink: FindingSink
 
-  mutating func visit<Rule: DiagnosisRule>(_ rule: inout Rule) { rule.finish(into: &sink) }
+  mutating func visit<Rule: DiagnosisRule>(_ rule: inout Rule, _: borrowing Void) { rule.finish(into: &sink) }
 }
 
 private struct CodeVisitor: RuleVisitor {
   var codes: [DiagnosticCode] = []
 
-  mutating func visit<Rule: DiagnosisRule>(_ rule: inout Rule) { codes.append(Rule.code) }
+  mutating func visit<Rule: DiagnosisRule>(_ rule: inout Rule, _: borrowing Void) { codes.append(Rule.code) }
 }

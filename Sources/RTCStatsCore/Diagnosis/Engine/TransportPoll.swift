@@ -104,12 +104,16 @@ public struct PollContext: Sendable, Equatable {
   }
 
   /// Whether a received track closed an interval at this poll.
-  public var hasInbound: Bool { tracks.contains { $0.direction == .inbound && $0.duration != nil } }
+  public var hasInbound: Bool {
+    tracks.indices.contains { tracks[$0].direction == .inbound && tracks[$0].duration != nil }
+  }
 
   /// Whether every received track that closed an interval carried no bytes in it.
   public var everyInboundStopped: Bool {
     var any = false
-    for track in tracks where track.direction == .inbound && track.duration != nil {
+    for index in tracks.indices {
+      let track = tracks[index]
+      guard track.direction == .inbound && track.duration != nil else { continue }
       guard track.bytes == 0 else { return false }
       any = true
     }
@@ -117,5 +121,7 @@ public struct PollContext: Sendable, Equatable {
   }
 
   /// Whether any outbound track sent bytes in this interval.
-  public var isSending: Bool { tracks.contains { $0.direction == .outbound && ($0.bytes ?? 0) > 0 } }
+  public var isSending: Bool {
+    tracks.indices.contains { tracks[$0].direction == .outbound && (tracks[$0].bytes ?? 0) > 0 }
+  }
 }

@@ -38,7 +38,9 @@ struct DryTrackRule: DiagnosisRule {
 
   mutating func observe(_ poll: PollContext, into sink: inout FindingSink) {
     let allStopped = poll.everyInboundStopped
-    for track in poll.tracks where track.duration != nil {
+    for index in poll.tracks.indices {
+      let track = poll.tracks[index]
+      guard track.duration != nil else { continue }
       while flowed.count <= track.slot {
         flowed.append(false)
         held.append(nil)

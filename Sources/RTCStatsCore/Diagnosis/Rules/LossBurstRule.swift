@@ -44,7 +44,9 @@ struct LossBurstRule: TrackEpisodeRule {
   }
 
   mutating func observe(_ poll: PollContext, into sink: inout FindingSink) {
-    for track in poll.tracks where track.duration != nil {
+    for index in poll.tracks.indices {
+      let track = poll.tracks[index]
+      guard track.duration != nil else { continue }
       let slot = track.slot
       while cleanRun.count <= slot {
         cleanRun.append(0)
