@@ -21,24 +21,25 @@ extension PollContextBuilder {
     var largestHeight = -1.0
     var isFirst = true
     for member in members {
-      let row = rows[member.position]
-      let reader = RowReader(row)
-      if row.status == .first, poll.bytesBeforeFirstSample == nil {
+      // The row is read in place (a copy would retain its storage).
+      let at = member.position
+      let reader = RowReader(rows[at])
+      if rows[at].status == .first, poll.bytesBeforeFirstSample == nil {
         poll.bytesBeforeFirstSample = reader[.bytes]
       }
-      if row.tookReceiverReport { poll.tookReceiverReport = true }
-      guard !anyTimed || row.duration != nil else { continue }
+      if rows[at].tookReceiverReport { poll.tookReceiverReport = true }
+      guard !anyTimed || rows[at].duration != nil else { continue }
       if isFirst {
-        poll.end = row.time
-        poll.duration = row.duration
+        poll.end = rows[at].time
+        poll.duration = rows[at].duration
         poll.concealmentPercent = Self.concealment(reader, direction: direction, kind: kind)
         isFirst = false
       }
-      Self.accumulate(reader, duration: row.duration, into: &poll, direction: direction)
+      Self.accumulate(reader, duration: rows[at].duration, into: &poll, direction: direction)
       let height = reader[.frameHeight]
       if (height ?? 0) > largestHeight {
         largestHeight = height ?? 0
-        poll.frameRate = MetricDescriptor.frameRate.value(in: row, direction: direction, kind: kind)
+        poll.frameRate = MetricDescriptor.frameRate.value(in: rows[at], direction: direction, kind: kind)
         poll.frames = reader.delta(.frames)
         poll.width = reader[.frameWidth]
         poll.height = height

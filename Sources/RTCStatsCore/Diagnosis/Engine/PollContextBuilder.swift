@@ -25,6 +25,8 @@ struct PollContextBuilder: Sendable {
   /// current report (a handful at most: arrays, reused from poll to poll).
   private(set) var detachedSenders: [String] = []
   private var presentSources: [String] = []
+  /// The positions of the report's `outbound-rtp` objects (scratch, reused).
+  private var senderPositions: [Int] = []
 
   /// The size and frame rate of the `media-source` `id` last reported.
   func sourceSize(of id: String) -> (Double?, Double?, Double?)? {
@@ -158,24 +160,30 @@ struct PollContextBuilder: Sendable {
     return slot
   }
 
+  /// One pass over the report for its media sources (their sizes, their ids) and the
+  /// positions of its outbound streams, then the senders whose source is absent.
   private mutating func readSources(_ report: StatsReport) {
     presentSources.removeAll(keepingCapacity: true)
     detachedSenders.removeAll(keepingCapacity: true)
-    for index in 0..<report.count where report.type(at: index) == .mediaSource {
-      presentSources.append(report.id(at: index))
+    senderPositions.removeAll(keepingCapacity: true)
+    for index in 0..<report.count {
+      switch report.type(at: index) {
+      case .mediaSource:
+        presentSources.append(report.id(at: index))
+        guard report.text(.kind, at: index) != "audio" else { continue }
+        let size = SourceSize(
+          width: report.number(.width, at: index), height: report.number(.height, at: index),
+          frameRate: report.number(.framesPerSecond, at: index))
+        guard size.width != nil || size.height != nil else { continue }
+        sources[report.id(at: index)] = size
+      case .outboundRTP: senderPositions.append(index)
+      default: break
+      }
     }
-    for index in 0..<report.count where report.type(at: index) == .outboundRTP {
+    for index in senderPositions {
       if let source = report.text(.mediaSourceId, at: index), !presentSources.contains(source) {
         detachedSenders.append(report.id(at: index))
       }
-    }
-    for index in 0..<report.count where report.type(at: index) == .mediaSource {
-      guard report.text(.kind, at: index) != "audio" else { continue }
-      let size = SourceSize(
-        width: report.number(.width, at: index), height: report.number(.height, at: index),
-        frameRate: report.number(.framesPerSecond, at: index))
-      guard size.width != nil || size.height != nil else { continue }
-      sources[report.id(at: index)] = size
     }
   }
 
