@@ -9,12 +9,14 @@
 struct PollContextBuilder: Sendable {
   private var slotOfTrack: [TrackID: Int] = [:]
   private(set) var tracks: [TrackID] = []
-  /// Per stream index: the track id seen last and its slot.
-  private var streamTracks: [(track: TrackID, slot: Int)] = []
+  /// Per stream index: the slot of its track as last computed (an `Int`, so that the common
+  /// lookup copies no track id).
+  private var streamSlots: [Int] = []
   /// The selected pair of the previous poll that had one: its id, its description (copied only
   /// when the pair changes) and its STUN and byte counters.
   private var previousPairID: String?
   private var previousPair: CandidatePairInfo?
+  private var previousPath = CandidatePath()
   private var previousChecks = ConnectivityChecks()
   private var describedAt = -Double.infinity
   private var previousTransportTime: Double?
@@ -139,8 +141,8 @@ struct PollContextBuilder: Sendable {
 
   private mutating func slot(of stream: Int, streams: [StreamInfo]) -> Int {
     let print = Self.fingerprint(streams, stream)
-    if stream < streamTracks.count, fingerprints[stream] == print, print & 0x8000 == 0 {
-      return streamTracks[stream].slot
+    if stream < streamSlots.count, fingerprints[stream] == print, print & 0x8000 == 0 {
+      return streamSlots[stream]
     }
     let track = streams[stream].trackID
     let slot: Int
@@ -151,11 +153,11 @@ struct PollContextBuilder: Sendable {
       slotOfTrack[track] = slot
       tracks.append(track)
     }
-    while streamTracks.count <= stream {
-      streamTracks.append((track, slot))
+    while streamSlots.count <= stream {
+      streamSlots.append(slot)
       fingerprints.append(print)
     }
-    streamTracks[stream] = (track, slot)
+    streamSlots[stream] = slot
     fingerprints[stream] = print
     return slot
   }
@@ -221,10 +223,12 @@ struct PollContextBuilder: Sendable {
         // late); comparing five strings every poll would cost more than the rest of it.
         previousPairID = pairID
         previousPair = transport.candidatePair
+        previousPath = CandidatePath(previousPair)
         describedAt = poll.end
       }
       previousChecks = transport.connectivityChecks
       context.pair = previousPair
+      context.path = previousPath
     }
     previousTransportTime = time
     return poll

@@ -55,7 +55,7 @@ struct DryTrackRule: DiagnosisRule {
           held[track.slot] = (finding, age + 1)
         }
       }
-      if (track.bytes ?? 0) > 0 { flowed[track.slot] = true }
+      if !flowed[track.slot], (track.bytes ?? 0) > 0 { flowed[track.slot] = true }
       let judged =
         flowed[track.slot] && !track.isSourceDetached && !(allStopped && track.direction == .inbound)
       switch episodes.feed(track, in: poll, value: judged ? track.bytes : nil) {
