@@ -16,10 +16,12 @@ import Testing
   /// reports nothing.
   @Test(arguments: [false, true])
   func ignoredValuesChangeNothing(lowerIsWorse: Bool) {
+    // Lower is worse: the same sequence and bounds mirrored around 3 (6 − value).
     var detector = EpisodeDetector(
-      alertOn: lowerIsWorse ? 2 : 3, alertOff: lowerIsWorse ? 4 : 1, minIntervals: 2, window: 3,
-      clearIntervals: 2, lowerIsWorse: lowerIsWorse)
-    let values: [Double?] = [0, 5, nil, 0, 4, 5, 2, 0, .nan, 0, 0, 6, 1, .infinity, 3, 3, 0, 0, 0]
+      alertOn: 3, alertOff: lowerIsWorse ? 5 : 1, minIntervals: 2, window: 3, clearIntervals: 2,
+      lowerIsWorse: lowerIsWorse)
+    let sequence: [Double?] = [0, 5, nil, 0, 4, 5, 2, 0, .nan, 0, 0, 6, 1, .infinity, 3, 3, 0, 0, 0]
+    let values = sequence.map { value in value.map { lowerIsWorse ? 6 - $0 : $0 } }
     var ignored = 0
     for (index, value) in values.enumerated() {
       let before = detector
