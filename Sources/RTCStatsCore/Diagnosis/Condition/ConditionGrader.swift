@@ -45,15 +45,18 @@ struct ConditionGrader: Sendable {
     symptomNacks = general.number("symptomNacksPerSecond", or: 2)
   }
 
-  /// The send and receive samples of `poll`; `trackLevels` receives the badness of each
-  /// received track (by its position in `poll.tracks`).
-  mutating func grade(_ poll: PollContext, trackLevels: inout [(Int, Int?)]) -> (
-    send: ConditionSample, receive: ConditionSample
-  )? {
-    guard let end = poll.time else { return nil }
+  /// Writes the send and receive samples of `poll` in place (a sample is some twenty figures).
+  ///
+  /// `trackLevels` receives the badness of each received track (by its position in
+  /// `poll.tracks`). Returns `false`, writing nothing, when the poll has no time.
+  mutating func grade(
+    _ poll: PollContext, trackLevels: inout [(Int, Int?)], send: inout ConditionSample,
+    receive: inout ConditionSample
+  ) -> Bool {
+    guard let end = poll.time else { return false }
     let start = poll.previousTime ?? end
-    var send = ConditionSample(start: start, end: end)
-    var receive = ConditionSample(start: start, end: end)
+    send = ConditionSample(start: start, end: end)
+    receive = ConditionSample(start: start, end: end)
     trackLevels.removeAll(keepingCapacity: true)
     var inbound = 0
     var stopped = 0
@@ -94,7 +97,7 @@ struct ConditionGrader: Sendable {
     }
     if inbound == 0 { receive = ConditionSample(start: start, end: end) }
     if outbound == 0 { send = ConditionSample(start: start, end: end) }
-    return (send, receive)
+    return true
   }
 
   /// The grade of the received track at `position` (the poll is passed, not the track: the

@@ -29,6 +29,9 @@ struct ConnectionDiagnosis: Sendable {
   private(set) var latest: PollDiagnosis?
   /// Scratch for the grader's per-track levels, reused from poll to poll.
   private var trackLevels: [(Int, Int?)] = []
+  /// Scratch for the grader's samples of the poll, written in place.
+  private var sentSample = ConditionSample(start: 0, end: 0)
+  private var receivedSample = ConditionSample(start: 0, end: 0)
 
   /// The most findings kept per connection.
   static let findingLimit = 10_000
@@ -103,7 +106,9 @@ struct ConnectionDiagnosis: Sendable {
   }
 
   private mutating func grade(_ poll: PollContext) {
-    guard let graded = grader.grade(poll, trackLevels: &trackLevels) else { return }
+    guard grader.grade(poll, trackLevels: &trackLevels, send: &sentSample, receive: &receivedSample) else {
+      return
+    }
     // The tracks are read in place: a `TrackPoll` is some forty optional figures.
     for (position, level) in trackLevels {
       guard let level else { continue }
@@ -114,11 +119,11 @@ struct ConnectionDiagnosis: Sendable {
         health.append(TrackHealth(track: poll.id(of: poll.tracks[position])))
       }
       health[healthPosition[slot]].add(
-        start: poll.tracks[position].start ?? graded.receive.start,
-        end: poll.tracks[position].end ?? graded.receive.end, isDegraded: level >= 2)
+        start: poll.tracks[position].start ?? receivedSample.start,
+        end: poll.tracks[position].end ?? receivedSample.end, isDegraded: level >= 2)
     }
-    let sent = sendTracker.add(graded.send)
-    let received = receiveTracker.add(graded.receive)
+    let sent = sendTracker.add(sentSample)
+    let received = receiveTracker.add(receivedSample)
     if let sent { send.add(sent) }
     if let received { receive.add(received) }
     if let sent, let received { overall.add(Self.combine(sent, received)) }
