@@ -58,7 +58,8 @@ struct ConditionAccumulator: Sendable, Equatable {
 
   private static func slot(_ grade: NetworkGrade) -> Int { grade == .unknown ? 5 : grade.badness }
 
-  private static func index(_ reason: ConditionReason) -> Int {
-    ConditionReason.allCases.firstIndex(of: reason) ?? 0
-  }
+  /// ``ConditionReason/allCases``, built once (the synthesised property builds an array).
+  private static let reasons = ConditionReason.allCases
+
+  private static func index(_ reason: ConditionReason) -> Int { reasons.firstIndex(of: reason) ?? 0 }
 }

@@ -45,33 +45,38 @@ struct ConditionGrader: Sendable {
     symptomNacks = general.number("symptomNacksPerSecond", or: 2)
   }
 
-  /// The send and receive samples of `poll`; `trackLevels` receives the badness of each
-  /// received track (by its position in `poll.tracks`).
-  mutating func grade(_ poll: PollContext, trackLevels: inout [(Int, Int?)]) -> (
-    send: ConditionSample, receive: ConditionSample
-  )? {
-    guard let end = poll.time else { return nil }
+  /// Writes the send and receive samples of `poll` in place (a sample is some twenty figures).
+  ///
+  /// `trackLevels` receives the badness of each received track (by its position in
+  /// `poll.tracks`). Returns `false`, writing nothing, when the poll has no time.
+  mutating func grade(
+    _ poll: PollContext, trackLevels: inout [(Int, Int?)], send: inout ConditionSample,
+    receive: inout ConditionSample
+  ) -> Bool {
+    guard let end = poll.time else { return false }
     let start = poll.previousTime ?? end
-    var send = ConditionSample(start: start, end: end)
-    var receive = ConditionSample(start: start, end: end)
+    send = ConditionSample(start: start, end: end)
+    receive = ConditionSample(start: start, end: end)
     trackLevels.removeAll(keepingCapacity: true)
     var inbound = 0
     var stopped = 0
     var outbound = 0
-    for (position, track) in poll.tracks.enumerated() where track.duration != nil {
+    for position in poll.tracks.indices {
+      let track = poll.tracks[position]
+      guard track.duration != nil else { continue }
       if track.direction == .inbound {
         inbound += 1
-        let level = gradeReceived(track, into: &receive, transport: poll.transport)
+        let level = gradeReceived(poll, position, into: &receive)
         trackLevels.append((position, level))
         while flowed.count <= track.slot { flowed.append(false) }
         if (track.bytes ?? 0) > 0 {
-          flowed[track.slot] = true
+          if !flowed[track.slot] { flowed[track.slot] = true }
         } else if track.bytes != nil, flowed[track.slot] {
           stopped += 1
         }
       } else {
         outbound += 1
-        gradeSent(track, into: &send)
+        gradeSent(poll, position, into: &send)
       }
     }
     if outbound > 0 {
@@ -92,14 +97,15 @@ struct ConditionGrader: Sendable {
     }
     if inbound == 0 { receive = ConditionSample(start: start, end: end) }
     if outbound == 0 { send = ConditionSample(start: start, end: end) }
-    return (send, receive)
+    return true
   }
 
-  private func gradeReceived(
-    _ track: TrackPoll, into sample: inout ConditionSample, transport: TransportPoll?
-  )
+  /// The grade of the received track at `position` (the poll is passed, not the track: the
+  /// track is read in place rather than copied into the call).
+  private func gradeReceived(_ poll: PollContext, _ position: Int, into sample: inout ConditionSample)
     -> Int?
   {
+    let track = poll.tracks[position]
     var level: Int?
     func note(_ reason: ConditionReason, _ badness: Int?) {
       guard let badness else { return }
@@ -119,9 +125,9 @@ struct ConditionGrader: Sendable {
     guard track.kind == .video, let duration = track.duration, duration > 0 else { return level }
     let nackRate = (track.nacks ?? 0) / duration * 1000
     let symptom =
-      (track.lossPercent ?? 0) >= videoLoss.bounds[0] || nackRate >= symptomNacks
+      (track.lossPercent ?? 0) >= videoLoss.good || nackRate >= symptomNacks
       || (jitterLadder.badness(track.jitter) ?? 0) >= 2
-      || (roundTripTime.badness(transport?.roundTripTime) ?? 0) >= 2
+      || (roundTripTime.badness(poll.transport?.roundTripTime) ?? 0) >= 2
     guard symptom else { return level }
     if let frozen = track.freezeDuration, frozen > 0 {
       let share = Swift.min(100, frozen / duration * 100)
@@ -138,7 +144,9 @@ struct ConditionGrader: Sendable {
     return level
   }
 
-  private func gradeSent(_ track: TrackPoll, into sample: inout ConditionSample) {
+  /// The grade of the sent track at `position`.
+  private func gradeSent(_ poll: PollContext, _ position: Int, into sample: inout ConditionSample) {
+    let track = poll.tracks[position]
     let ladder = track.kind == .audio ? audioLoss : videoLoss
     if let loss = track.lossPercent {
       sample.raise(.packetLoss, ladder.badness(loss))

@@ -80,23 +80,34 @@ public enum ConditionLadders {
 /// A grading ladder read from a ``ThresholdEntry``: the badness (0 excellent … 4 critical) of
 /// a value.
 struct ConditionLadder: Sendable, Hashable {
-  /// Bounds of good, fair, warning, critical.
-  let bounds: [Double]
+  /// Bounds of good, fair, warning, critical (stored one by one: the grader reads a ladder
+  /// several times per track and poll).
+  let good: Double
+  let fair: Double
+  let warning: Double
+  let critical: Double
   let lowerIsWorse: Bool
 
   init(_ entry: ThresholdEntry) {
-    bounds = ["good", "fair", "warning", "critical"].map { entry[$0] ?? .infinity }
+    good = entry["good"] ?? .infinity
+    fair = entry["fair"] ?? .infinity
+    warning = entry["warning"] ?? .infinity
+    critical = entry["critical"] ?? .infinity
     lowerIsWorse = (entry["lowerIsWorse"] ?? 0) != 0
   }
 
-  /// 0…4 for `value`; `nil` when the value is unknown.
+  /// 0…4 for `value`: the worst grade whose bound it reaches; `nil` when the value is unknown.
   func badness(_ value: Double?) -> Int? {
     guard let value, value.isFinite else { return nil }
     var result = 0
-    for (level, bound) in bounds.enumerated() {
-      let past = lowerIsWorse ? value < bound : value >= bound
-      if past { result = level + 1 }
-    }
+    if reaches(value, good) { result = 1 }
+    if reaches(value, fair) { result = 2 }
+    if reaches(value, warning) { result = 3 }
+    if reaches(value, critical) { result = 4 }
     return result
+  }
+
+  private func reaches(_ value: Double, _ bound: Double) -> Bool {
+    lowerIsWorse ? value < bound : value >= bound
   }
 }

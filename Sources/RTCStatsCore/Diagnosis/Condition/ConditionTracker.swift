@@ -16,15 +16,17 @@
 ///     final:  ·  w  w  w  w  ·  g  ·     (the 7th interval's warning is alone in its window:
 ///                                         it only reaches good, which needs one interval)
 struct ConditionTracker: Sendable {
-  private let minIntervals: [Int]
+  private let minIntervals: PerGrade<Int>
   private let window: Int
   /// The intervals not final yet from ``head`` on; the ones before are already returned and
   /// are dropped in batches (no shift of the window at every poll).
   private var pending: [Pending] = []
   private var head = 0
-  private var onFlags = [UInt32](repeating: 0, count: 5)
-  private var active = [Bool](repeating: false, count: 5)
-  private var activeReason = [ConditionReason](repeating: .unknown, count: 5)
+  /// Per grade: which of the last `window` intervals reached it (bit 0 the newest), whether it
+  /// is raised and the reason it was raised with.
+  private var onFlags = PerGrade<UInt32>(repeating: 0)
+  private var active = PerGrade(repeating: false)
+  private var activeReason = PerGrade(repeating: ConditionReason.unknown)
 
   struct Pending: Sendable {
     var sample: ConditionSample
@@ -37,7 +39,7 @@ struct ConditionTracker: Sendable {
     let entry = table.entry("condition")
     let sustained = entry.minIntervals
     window = Swift.min(31, entry.window)
-    minIntervals = [1, 1, sustained, sustained, sustained]
+    minIntervals = PerGrade(good: 1, others: sustained)
   }
 
   /// The grade holding now (the newest interval's, as far as known), for live use.

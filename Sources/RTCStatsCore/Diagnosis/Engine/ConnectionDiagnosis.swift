@@ -9,7 +9,7 @@ struct ConnectionDiagnosis: Sendable {
   let id: String?
   private let keepsIntervals: Bool
   private var builder = PollContextBuilder()
-  private var rules: [any DiagnosisRule]
+  private var rules: RuleSet
   private var grader: ConditionGrader
   private var sendTracker: ConditionTracker
   private var receiveTracker: ConditionTracker
@@ -29,6 +29,9 @@ struct ConnectionDiagnosis: Sendable {
   private(set) var latest: PollDiagnosis?
   /// Scratch for the grader's per-track levels, reused from poll to poll.
   private var trackLevels: [(Int, Int?)] = []
+  /// Scratch for the grader's samples of the poll, written in place.
+  private var sentSample = ConditionSample(start: 0, end: 0)
+  private var receivedSample = ConditionSample(start: 0, end: 0)
 
   /// The most findings kept per connection.
   static let findingLimit = 10_000
@@ -36,7 +39,7 @@ struct ConnectionDiagnosis: Sendable {
   init(id: String?, thresholds: ThresholdTable, keepsIntervals: Bool) {
     self.id = id
     self.keepsIntervals = keepsIntervals
-    rules = RuleRegistry.instances(thresholds)
+    rules = RuleSet(thresholds)
     grader = ConditionGrader(thresholds)
     sendTracker = ConditionTracker(thresholds)
     receiveTracker = ConditionTracker(thresholds)
@@ -48,10 +51,12 @@ struct ConnectionDiagnosis: Sendable {
   mutating func observe(_ row: TimelineRow, streams: [StreamInfo], report: StatsReport?) -> PollDiagnosis {
     let poll = builder.context(for: row, streams: streams, report: report, peerConnection: id ?? "")
     var sink = FindingSink(peerConnection: id)
-    for index in rules.indices { rules[index].observe(poll, into: &sink) }
+    rules.observe(poll, into: &sink)
     keep(sink.reported)
     grade(poll)
-    for track in poll.tracks where track.kind == .audio {
+    for index in poll.tracks.indices {
+      let track = poll.tracks[index]
+      guard track.kind == .audio else { continue }
       while mosPosition.count <= track.slot { mosPosition.append(-1) }
       if mosPosition[track.slot] < 0 {
         mosPosition[track.slot] = mos.count
@@ -69,7 +74,7 @@ struct ConnectionDiagnosis: Sendable {
   /// Reads one event.
   mutating func observe(event: StatsEvent) {
     var sink = FindingSink(peerConnection: id)
-    for index in rules.indices { rules[index].observe(event: event, into: &sink) }
+    rules.observe(event: event, into: &sink)
     keep(sink.reported)
   }
 
@@ -77,7 +82,7 @@ struct ConnectionDiagnosis: Sendable {
   func finished() -> ConnectionDiagnosis {
     var copy = self
     var sink = FindingSink(peerConnection: id)
-    for index in copy.rules.indices { copy.rules[index].finish(into: &sink) }
+    copy.rules.finish(into: &sink)
     copy.keep(sink.reported)
     let sent = copy.sendTracker.finish()
     let received = copy.receiveTracker.finish()
@@ -101,7 +106,9 @@ struct ConnectionDiagnosis: Sendable {
   }
 
   private mutating func grade(_ poll: PollContext) {
-    guard let graded = grader.grade(poll, trackLevels: &trackLevels) else { return }
+    guard grader.grade(poll, trackLevels: &trackLevels, send: &sentSample, receive: &receivedSample) else {
+      return
+    }
     // The tracks are read in place: a `TrackPoll` is some forty optional figures.
     for (position, level) in trackLevels {
       guard let level else { continue }
@@ -112,11 +119,11 @@ struct ConnectionDiagnosis: Sendable {
         health.append(TrackHealth(track: poll.id(of: poll.tracks[position])))
       }
       health[healthPosition[slot]].add(
-        start: poll.tracks[position].start ?? graded.receive.start,
-        end: poll.tracks[position].end ?? graded.receive.end, isDegraded: level >= 2)
+        start: poll.tracks[position].start ?? receivedSample.start,
+        end: poll.tracks[position].end ?? receivedSample.end, isDegraded: level >= 2)
     }
-    let sent = sendTracker.add(graded.send)
-    let received = receiveTracker.add(graded.receive)
+    let sent = sendTracker.add(sentSample)
+    let received = receiveTracker.add(receivedSample)
     if let sent { send.add(sent) }
     if let received { receive.add(received) }
     if let sent, let received { overall.add(Self.combine(sent, received)) }

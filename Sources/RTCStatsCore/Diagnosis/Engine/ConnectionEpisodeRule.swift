@@ -13,7 +13,8 @@ protocol ConnectionEpisodeRule: DiagnosisRule {
 
 extension ConnectionEpisodeRule {
   mutating func observe(_ poll: PollContext, into sink: inout FindingSink) {
-    guard let sample = value(in: poll) else { return }
+    // Most polls change nothing (unknown, or idle and not on): decided by reading.
+    guard let sample = value(in: poll), !episodes.ignores(sample.value, slot: 0) else { return }
     let change = episodes.feed(slot: 0, track: nil, value: sample.value, start: sample.start, end: sample.end)
     sink.note(change) { finding($0, isOpen: $1, peerConnection: poll.peerConnection) }
   }

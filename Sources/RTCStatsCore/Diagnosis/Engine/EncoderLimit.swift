@@ -31,6 +31,7 @@ enum EncoderLimit: Sendable, Hashable {
 
   /// The judgement for `track` (outbound video) at `poll`; `nil` unless the encoder reports
   /// `bandwidth`.
+  @inline(__always)
   static func judge(_ track: TrackPoll, in poll: PollContext, _ parameters: Parameters) -> EncoderLimit? {
     guard track.direction == .outbound, track.kind == .video, track.qualityLimitationReason == .bandwidth,
       (track.bytes ?? 0) > 0

@@ -15,10 +15,13 @@ protocol EncoderLimitRule: TrackEpisodeRule {
 
 extension EncoderLimitRule {
   mutating func observe(_ poll: PollContext, into sink: inout FindingSink) {
-    for track in poll.tracks where track.direction == .outbound && track.kind == .video {
+    for index in poll.tracks.indices {
+      let track = poll.tracks[index]
+      guard track.direction == .outbound && track.kind == .video else { continue }
       let limited = EncoderLimit.judge(track, in: poll, parameters) == Self.limit
       if episodes.open(track.slot) == nil && !limited { context = EncoderContext() }
       if limited { context.note(track, poll) }
+      if episodes.ignores(limited ? 1 : 0, slot: track.slot) { continue }
       let change = episodes.feed(track, in: poll, value: limited ? 1 : 0)
       sink.note(change) {
         finding($0, track: poll.id(of: track), isOpen: $1, peerConnection: poll.peerConnection)

@@ -70,6 +70,17 @@ public struct EpisodeDetector: Sendable, Hashable {
     lowerIsWorse ? value <= bound : value >= bound
   }
 
+  /// Whether feeding `value` would leave the detector as it is.
+  ///
+  /// True for an unknown value, and — nothing open, nothing on in the window — for a value
+  /// that is not on. Decided by reading only, so that the common idle interval costs no write
+  /// to the rule's state.
+  @inline(__always)
+  public func ignores(_ value: Double?) -> Bool {
+    guard let value, value.isFinite else { return true }
+    return open == nil && recent.isEmpty && !isPast(value, alertOn)
+  }
+
   /// Feeds the interval `start…end` whose figure is `value`.
   public mutating func add(_ value: Double?, start: Double, end: Double) -> EpisodeChange {
     guard let value, value.isFinite else { return .none }

@@ -38,7 +38,9 @@ enum BandwidthNeed {
   /// was sent.
   static func of(_ poll: PollContext) -> Double {
     var need = 0.0
-    for track in poll.tracks where track.direction == .outbound && (track.bytes ?? 0) > 0 {
+    for index in poll.tracks.indices {
+      let track = poll.tracks[index]
+      guard track.direction == .outbound && (track.bytes ?? 0) > 0 else { continue }
       if track.kind == .audio {
         need += VonageBandwidthTable.audioExcellent
       } else if let width = track.sourceWidth ?? track.width, let height = track.sourceHeight ?? track.height
@@ -51,6 +53,8 @@ enum BandwidthNeed {
 
   /// The payload bitrate of every outbound track in `poll`, bps.
   static func sent(_ poll: PollContext) -> Double {
-    poll.tracks.reduce(0) { $0 + ($1.direction == .outbound ? ($1.bitrate ?? 0) : 0) }
+    poll.tracks.indices.reduce(0) { sum, index in
+      sum + (poll.tracks[index].direction == .outbound ? (poll.tracks[index].bitrate ?? 0) : 0)
+    }
   }
 }

@@ -7,37 +7,39 @@ extension PollContextBuilder {
   ///
   /// - `rows`: The poll's stream rows.
   /// - `members`: The track's rows in `rows`, in stream order (all of one slot).
+  /// - `poll`: The track's poll, created empty (its slot, direction and kind) and filled in
+  ///   place: a `TrackPoll` is some forty optional figures, too many to return by value.
   mutating func merge(
     _ rows: [StreamRow], _ members: ArraySlice<(slot: Int, stream: Int, position: Int)>,
-    streams: [StreamInfo],
+    streams: [StreamInfo], into poll: inout TrackPoll,
     layers: inout [LayerPoll]
-  ) -> TrackPoll {
-    guard let head = members.first else { return TrackPoll(slot: 0, direction: .inbound, kind: nil) }
+  ) {
+    guard let head = members.first else { return }
     let slot = head.slot
     let (direction, kind) = (streams[head.stream].direction, streams[head.stream].kind)
     let anyTimed = members.contains { rows[$0.position].duration != nil }
-    var poll = TrackPoll(slot: slot, direction: direction, kind: kind)
     var largestHeight = -1.0
     var isFirst = true
     for member in members {
-      let row = rows[member.position]
-      let reader = RowReader(row)
-      if row.status == .first, poll.bytesBeforeFirstSample == nil {
+      // The row is read in place (a copy would retain its storage).
+      let at = member.position
+      let reader = RowReader(rows[at])
+      if rows[at].status == .first, poll.bytesBeforeFirstSample == nil {
         poll.bytesBeforeFirstSample = reader[.bytes]
       }
-      if row.tookReceiverReport { poll.tookReceiverReport = true }
-      guard !anyTimed || row.duration != nil else { continue }
+      if rows[at].tookReceiverReport { poll.tookReceiverReport = true }
+      guard !anyTimed || rows[at].duration != nil else { continue }
       if isFirst {
-        poll.end = row.time
-        poll.duration = row.duration
+        poll.end = rows[at].time
+        poll.duration = rows[at].duration
         poll.concealmentPercent = Self.concealment(reader, direction: direction, kind: kind)
         isFirst = false
       }
-      Self.accumulate(reader, duration: row.duration, into: &poll, direction: direction)
+      Self.accumulate(reader, duration: rows[at].duration, into: &poll, direction: direction)
       let height = reader[.frameHeight]
       if (height ?? 0) > largestHeight {
         largestHeight = height ?? 0
-        poll.frameRate = MetricDescriptor.frameRate.value(in: row, direction: direction, kind: kind)
+        poll.frameRate = MetricDescriptor.frameRate.value(in: rows[at], direction: direction, kind: kind)
         poll.frames = reader.delta(.frames)
         poll.width = reader[.frameWidth]
         poll.height = height
@@ -60,7 +62,6 @@ extension PollContextBuilder {
         describeSource(of: head.stream, members, rows: rows, streams: streams, into: &poll, layers: &layers)
       }
     }
-    return poll
   }
 
   /// Adds one row's figures: sums, the worst of the ratios, the encoder's reason.

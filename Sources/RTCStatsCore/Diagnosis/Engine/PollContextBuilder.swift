@@ -9,12 +9,14 @@
 struct PollContextBuilder: Sendable {
   private var slotOfTrack: [TrackID: Int] = [:]
   private(set) var tracks: [TrackID] = []
-  /// Per stream index: the track id seen last and its slot.
-  private var streamTracks: [(track: TrackID, slot: Int)] = []
+  /// Per stream index: the slot of its track as last computed (an `Int`, so that the common
+  /// lookup copies no track id).
+  private var streamSlots: [Int] = []
   /// The selected pair of the previous poll that had one: its id, its description (copied only
   /// when the pair changes) and its STUN and byte counters.
   private var previousPairID: String?
   private var previousPair: CandidatePairInfo?
+  private var previousPath = CandidatePath()
   private var previousChecks = ConnectivityChecks()
   private var describedAt = -Double.infinity
   private var previousTransportTime: Double?
@@ -25,6 +27,8 @@ struct PollContextBuilder: Sendable {
   /// current report (a handful at most: arrays, reused from poll to poll).
   private(set) var detachedSenders: [String] = []
   private var presentSources: [String] = []
+  /// The positions of the report's `outbound-rtp` objects (scratch, reused).
+  private var senderPositions: [Int] = []
 
   /// The size and frame rate of the `media-source` `id` last reported.
   func sourceSize(of id: String) -> (Double?, Double?, Double?)? {
@@ -87,8 +91,12 @@ struct PollContextBuilder: Sendable {
     while first < order.count {
       var last = first
       while last + 1 < order.count && order[last + 1].slot == order[first].slot { last += 1 }
+      let head = order[first].stream
       context.tracks.append(
-        merge(row.streams, order[first...last], streams: streams, layers: &context.layers))
+        TrackPoll(slot: order[first].slot, direction: streams[head].direction, kind: streams[head].kind))
+      merge(
+        row.streams, order[first...last], streams: streams, into: &context.tracks[context.tracks.count - 1],
+        layers: &context.layers)
       first = last + 1
     }
     context.transport = transportPoll(row, into: &context)
@@ -104,7 +112,9 @@ struct PollContextBuilder: Sendable {
   private mutating func noteFeedback(_ context: inout PollContext) {
     guard let time = context.time else { return }
     var fresh = false
-    for track in context.tracks where track.direction == .outbound && track.duration != nil {
+    for index in context.tracks.indices {
+      let track = context.tracks[index]
+      guard track.direction == .outbound && track.duration != nil else { continue }
       if track.tookReceiverReport { fresh = true }
       if track.kind == .video && (track.bytes ?? 0) > 0 { context.sendsVideo = true }
     }
@@ -131,8 +141,8 @@ struct PollContextBuilder: Sendable {
 
   private mutating func slot(of stream: Int, streams: [StreamInfo]) -> Int {
     let print = Self.fingerprint(streams, stream)
-    if stream < streamTracks.count, fingerprints[stream] == print, print & 0x8000 == 0 {
-      return streamTracks[stream].slot
+    if stream < streamSlots.count, fingerprints[stream] == print, print & 0x8000 == 0 {
+      return streamSlots[stream]
     }
     let track = streams[stream].trackID
     let slot: Int
@@ -143,33 +153,39 @@ struct PollContextBuilder: Sendable {
       slotOfTrack[track] = slot
       tracks.append(track)
     }
-    while streamTracks.count <= stream {
-      streamTracks.append((track, slot))
+    while streamSlots.count <= stream {
+      streamSlots.append(slot)
       fingerprints.append(print)
     }
-    streamTracks[stream] = (track, slot)
+    streamSlots[stream] = slot
     fingerprints[stream] = print
     return slot
   }
 
+  /// One pass over the report for its media sources (their sizes, their ids) and the
+  /// positions of its outbound streams, then the senders whose source is absent.
   private mutating func readSources(_ report: StatsReport) {
     presentSources.removeAll(keepingCapacity: true)
     detachedSenders.removeAll(keepingCapacity: true)
-    for index in 0..<report.count where report.type(at: index) == .mediaSource {
-      presentSources.append(report.id(at: index))
+    senderPositions.removeAll(keepingCapacity: true)
+    for index in 0..<report.count {
+      switch report.type(at: index) {
+      case .mediaSource:
+        presentSources.append(report.id(at: index))
+        guard report.text(.kind, at: index) != "audio" else { continue }
+        let size = SourceSize(
+          width: report.number(.width, at: index), height: report.number(.height, at: index),
+          frameRate: report.number(.framesPerSecond, at: index))
+        guard size.width != nil || size.height != nil else { continue }
+        sources[report.id(at: index)] = size
+      case .outboundRTP: senderPositions.append(index)
+      default: break
+      }
     }
-    for index in 0..<report.count where report.type(at: index) == .outboundRTP {
+    for index in senderPositions {
       if let source = report.text(.mediaSourceId, at: index), !presentSources.contains(source) {
         detachedSenders.append(report.id(at: index))
       }
-    }
-    for index in 0..<report.count where report.type(at: index) == .mediaSource {
-      guard report.text(.kind, at: index) != "audio" else { continue }
-      let size = SourceSize(
-        width: report.number(.width, at: index), height: report.number(.height, at: index),
-        frameRate: report.number(.framesPerSecond, at: index))
-      guard size.width != nil || size.height != nil else { continue }
-      sources[report.id(at: index)] = size
     }
   }
 
@@ -207,10 +223,12 @@ struct PollContextBuilder: Sendable {
         // late); comparing five strings every poll would cost more than the rest of it.
         previousPairID = pairID
         previousPair = transport.candidatePair
+        previousPath = CandidatePath(previousPair)
         describedAt = poll.end
       }
       previousChecks = transport.connectivityChecks
       context.pair = previousPair
+      context.path = previousPath
     }
     previousTransportTime = time
     return poll

@@ -11,6 +11,7 @@ struct RowReader {
   /// Whether the row closes an interval.
   let closesInterval: Bool
 
+  @inline(__always)
   init(_ row: StreamRow) {
     slots = RowSchema.slotRow(row.schema)
     values = row.values
@@ -19,6 +20,7 @@ struct RowReader {
   }
 
   /// The stored value of `field` (``StreamRow/subscript(_:)``).
+  @inline(__always)
   subscript(field: RowField) -> Double? {
     let slot = Int(slots[field.rawValue])
     guard slot >= 0 else { return nil }
@@ -27,6 +29,7 @@ struct RowReader {
   }
 
   /// The change of counter `field` over the interval (``StreamRow/delta(_:)``).
+  @inline(__always)
   func delta(_ field: RowField) -> Double? {
     guard closesInterval, previousKnown & (1 << UInt64(field.rawValue)) != 0 else { return nil }
     return self[field]

@@ -1,8 +1,9 @@
 /// Every diagnosis rule, in the order `explain` lists them and README documents them.
 ///
 /// Adding a rule: one file under `Diagnosis/Rules/` declaring a ``DiagnosisRule`` with its
-/// ``RuleDescriptor``, plus one line here. Its thresholds join the ``ThresholdTable`` and
-/// `explain` from the descriptor.
+/// ``RuleDescriptor``, plus one line here and its stored property in ``RuleSet`` (which calls
+/// each rule directly; a test checks the two lists agree). Its thresholds join the
+/// ``ThresholdTable`` and `explain` from the descriptor.
 public enum RuleRegistry {
   /// The rule types.
   public static let rules: [any DiagnosisRule.Type] = [
@@ -52,10 +53,5 @@ public enum RuleRegistry {
   /// The descriptor of the rule with code `code`, or `nil`.
   public static func descriptor(code: String) -> RuleDescriptor? {
     rules.lazy.map { $0.descriptor }.first { $0.code.rawValue == code }
-  }
-
-  /// One instance of every rule, with the thresholds of `table`.
-  static func instances(_ table: ThresholdTable) -> [any DiagnosisRule] {
-    rules.map { $0.init(thresholds: table.entry($0.descriptor.code.rawValue)) }
   }
 }

@@ -14,10 +14,15 @@ protocol TrackEpisodeRule: DiagnosisRule {
 
 extension TrackEpisodeRule {
   mutating func observe(_ poll: PollContext, into sink: inout FindingSink) {
-    for track in poll.tracks where track.duration != nil {
-      let change = episodes.feed(track, in: poll, value: value(of: track, in: poll))
+    // By index: each track is read in place rather than copied out of the array (a
+    // `TrackPoll` is some forty optional figures, and every rule reads every track).
+    for index in poll.tracks.indices where poll.tracks[index].duration != nil {
+      let value = value(of: poll.tracks[index], in: poll)
+      // Most intervals change nothing (unknown, or idle and not on): decided by reading.
+      if episodes.ignores(value, slot: poll.tracks[index].slot) { continue }
+      let change = episodes.feed(poll.tracks[index], in: poll, value: value)
       sink.note(change) {
-        finding($0, track: poll.id(of: track), isOpen: $1, peerConnection: poll.peerConnection)
+        finding($0, track: poll.id(of: poll.tracks[index]), isOpen: $1, peerConnection: poll.peerConnection)
       }
     }
   }

@@ -11,9 +11,24 @@ struct TrackEpisodes: Sendable {
   private var tracks: [TrackID?] = []
   private var seen: [Bool] = []
 
+  /// A detector with the entry's values and no interval yet: what a new slot starts from.
+  private let idle: EpisodeDetector
+
   init(_ entry: ThresholdEntry, lowerIsWorse: Bool = false) {
     self.entry = entry
     self.lowerIsWorse = lowerIsWorse
+    idle = EpisodeDetector(entry, lowerIsWorse: lowerIsWorse)
+  }
+
+  /// Whether feeding `value` to `slot` would change nothing (``EpisodeDetector/ignores(_:)``).
+  ///
+  /// Decided without writing; a slot not seen yet counts as idle. Only for slots whose track
+  /// never changes (a track's slot, or a slot of the connection with no track): such a slot
+  /// can as well get its detector at the first value that counts.
+  @inline(__always)
+  func ignores(_ value: Double?, slot: Int) -> Bool {
+    guard slot < detectors.count, seen[slot] else { return idle.ignores(value) }
+    return detectors[slot]?.ignores(value) ?? true
   }
 
   /// Feeds `value` for the interval of `track` at `poll`.
@@ -23,6 +38,8 @@ struct TrackEpisodes: Sendable {
   @inline(__always)
   mutating func feed(_ track: TrackPoll, in poll: PollContext, value: Double?) -> EpisodeChange {
     guard let start = track.start, let end = track.end else { return .none }
+    // The track's id in its slot never changes: an idle slot can wait for its detector.
+    guard !ignores(value, slot: track.slot) else { return .none }
     let slot = track.slot
     if slot < detectors.count, seen[slot] {
       return detectors[slot]?.add(value, start: start, end: end) ?? .none
@@ -33,6 +50,7 @@ struct TrackEpisodes: Sendable {
   /// Feeds `value` for `start…end` of the track in `slot`.
   mutating func feed(slot: Int, track: TrackID?, value: Double?, start: Double, end: Double) -> EpisodeChange
   {
+    if slot < detectors.count, seen[slot], detectors[slot]?.ignores(value) ?? true { return .none }
     while detectors.count <= slot {
       detectors.append(nil)
       tracks.append(nil)
@@ -41,7 +59,7 @@ struct TrackEpisodes: Sendable {
     if !seen[slot] {
       seen[slot] = true
       tracks[slot] = track
-      detectors[slot] = EpisodeDetector(entry, lowerIsWorse: lowerIsWorse)
+      detectors[slot] = idle
     }
     return detectors[slot]?.add(value, start: start, end: end) ?? .none
   }

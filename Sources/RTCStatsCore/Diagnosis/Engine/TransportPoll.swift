@@ -79,6 +79,9 @@ public struct PollContext: Sendable, Equatable {
   public var pair: CandidatePairInfo?
   /// The previously selected pair, when ``TransportPoll/pairChanged``.
   public var previousPair: CandidatePairInfo?
+  /// What ``pair``'s candidates say about the path, read once per description of the pair
+  /// (rules that read it every poll then copy no strings).
+  public var path = CandidatePath()
   /// While the connection sends: ms since the last poll at which a receiver report arrived for
   /// any sent track (0 at that poll); `nil` when nothing is sent or no report ever arrived.
   public var timeWithoutFeedback: Double?
@@ -104,12 +107,16 @@ public struct PollContext: Sendable, Equatable {
   }
 
   /// Whether a received track closed an interval at this poll.
-  public var hasInbound: Bool { tracks.contains { $0.direction == .inbound && $0.duration != nil } }
+  public var hasInbound: Bool {
+    tracks.indices.contains { tracks[$0].direction == .inbound && tracks[$0].duration != nil }
+  }
 
   /// Whether every received track that closed an interval carried no bytes in it.
   public var everyInboundStopped: Bool {
     var any = false
-    for track in tracks where track.direction == .inbound && track.duration != nil {
+    for index in tracks.indices {
+      let track = tracks[index]
+      guard track.direction == .inbound && track.duration != nil else { continue }
       guard track.bytes == 0 else { return false }
       any = true
     }
@@ -117,5 +124,31 @@ public struct PollContext: Sendable, Equatable {
   }
 
   /// Whether any outbound track sent bytes in this interval.
-  public var isSending: Bool { tracks.contains { $0.direction == .outbound && ($0.bytes ?? 0) > 0 } }
+  public var isSending: Bool {
+    tracks.indices.contains { tracks[$0].direction == .outbound && (tracks[$0].bytes ?? 0) > 0 }
+  }
+}
+
+/// The path a selected candidate pair takes: through a TURN relay, over TCP.
+public struct CandidatePath: Sendable, Equatable {
+  /// Whether a pair was described (``PollContext/pair`` is not `nil`).
+  public var isDescribed = false
+  /// A candidate of the pair is a relay (`candidateType` = `relay`).
+  public var isRelayed = false
+  /// The local relay candidate reaches its TURN server over TCP or TLS (`relayProtocol`).
+  public var isRelayedOverTCP = false
+  /// The media goes over TCP: a relay reached over TCP or TLS, or ICE-TCP (`protocol` = `tcp`).
+  public var isOverTCP = false
+
+  /// No pair: a direct path over UDP.
+  public init() {}
+
+  /// The path of `pair`.
+  public init(_ pair: CandidatePairInfo?) {
+    guard let pair else { return }
+    isDescribed = true
+    isRelayed = pair.localCandidateType == "relay" || pair.remoteCandidateType == "relay"
+    isRelayedOverTCP = pair.relayProtocol == "tcp" || pair.relayProtocol == "tls"
+    isOverTCP = isRelayedOverTCP || pair.protocol == "tcp"
+  }
 }

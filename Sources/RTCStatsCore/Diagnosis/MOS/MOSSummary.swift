@@ -81,6 +81,7 @@ struct MOSAccumulator: Sendable, Equatable {
   /// The inputs of `poll` for an audio track: inbound RTT from the transport, outbound RTT,
   /// jitter and loss from the latest receiver report (held between reports: each is the
   /// receiver's current estimate).
+  @inline(__always)
   static func inputs(_ poll: TrackPoll, transport: TransportPoll?) -> (
     rtt: Double?, jitter: Double?, loss: Double?
   ) {
@@ -90,6 +91,7 @@ struct MOSAccumulator: Sendable, Equatable {
     return (poll.roundTripTime ?? transport?.roundTripTime, poll.reportedJitter, poll.reportedLossPercent)
   }
 
+  @inline(__always)
   mutating func add(_ poll: TrackPoll, transport: TransportPoll?) {
     guard poll.duration != nil, let time = poll.end else { return }
     let (roundTrip, jitterValue, lossValue) = Self.inputs(poll, transport: transport)

@@ -32,11 +32,15 @@ struct CPULimitedEncoderRule: TrackEpisodeRule {
   }
 
   mutating func observe(_ poll: PollContext, into sink: inout FindingSink) {
-    for track in poll.tracks where track.qualityLimitationReason == .cpu {
+    for index in poll.tracks.indices {
+      let track = poll.tracks[index]
+      guard track.qualityLimitationReason == .cpu else { continue }
       lastFrameRate = track.frameRate
       lastSize = EncoderContext.size(track.width, track.height)
     }
-    for track in poll.tracks where track.duration != nil {
+    for index in poll.tracks.indices {
+      let track = poll.tracks[index]
+      guard track.duration != nil else { continue }
       let change = episodes.feed(track, in: poll, value: value(of: track, in: poll))
       sink.note(change) {
         finding($0, track: poll.id(of: track), isOpen: $1, peerConnection: poll.peerConnection)

@@ -26,7 +26,9 @@ struct CodecFallbackRule: DiagnosisRule {
   init(thresholds: ThresholdEntry) { entry = thresholds }
 
   mutating func observe(_ poll: PollContext, into sink: inout FindingSink) {
-    for track in poll.tracks where track.kind != .audio {
+    for index in poll.tracks.indices {
+      let track = poll.tracks[index]
+      guard track.kind != .audio else { continue }
       guard track.slot < poll.implementations.count, let now = poll.implementations[track.slot] else {
         continue
       }

@@ -38,7 +38,9 @@ struct DryTrackRule: DiagnosisRule {
 
   mutating func observe(_ poll: PollContext, into sink: inout FindingSink) {
     let allStopped = poll.everyInboundStopped
-    for track in poll.tracks where track.duration != nil {
+    for index in poll.tracks.indices {
+      let track = poll.tracks[index]
+      guard track.duration != nil else { continue }
       while flowed.count <= track.slot {
         flowed.append(false)
         held.append(nil)
@@ -53,7 +55,7 @@ struct DryTrackRule: DiagnosisRule {
           held[track.slot] = (finding, age + 1)
         }
       }
-      if (track.bytes ?? 0) > 0 { flowed[track.slot] = true }
+      if !flowed[track.slot], (track.bytes ?? 0) > 0 { flowed[track.slot] = true }
       let judged =
         flowed[track.slot] && !track.isSourceDetached && !(allStopped && track.direction == .inbound)
       switch episodes.feed(track, in: poll, value: judged ? track.bytes : nil) {

@@ -32,12 +32,19 @@ struct FeedbackStoppedRule: DiagnosisRule {
   private var openSince: Double?
   private var lastSilentPoll: Double?
 
-  init(thresholds: ThresholdEntry) { entry = thresholds }
+  /// The gaps that raise, ms, while video is sent and while only audio is.
+  private let videoBound: Double
+  private let audioBound: Double
+
+  init(thresholds: ThresholdEntry) {
+    entry = thresholds
+    videoBound = thresholds.number("videoSeconds", or: 5) * 1000
+    audioBound = thresholds.number("audioSeconds", or: 10) * 1000
+  }
 
   mutating func observe(_ poll: PollContext, into sink: inout FindingSink) {
     guard let time = poll.time else { return }
-    let bound =
-      entry.number(poll.sendsVideo ? "videoSeconds" : "audioSeconds", or: poll.sendsVideo ? 5 : 10) * 1000
+    let bound = poll.sendsVideo ? videoBound : audioBound
     if let gap = poll.timeWithoutFeedback, gap > 0 {
       if openSince == nil, gap >= bound, let last = poll.lastFeedbackTime {
         openSince = last

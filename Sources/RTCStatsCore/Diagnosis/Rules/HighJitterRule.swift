@@ -45,7 +45,9 @@ struct HighJitterRule: TrackEpisodeRule {
   }
 
   mutating func observe(_ poll: PollContext, into sink: inout FindingSink) {
-    for track in poll.tracks where track.duration != nil {
+    for index in poll.tracks.indices {
+      let track = poll.tracks[index]
+      guard track.duration != nil else { continue }
       let change =
         track.kind == .video
         ? video.feed(track, in: poll, value: track.jitter)

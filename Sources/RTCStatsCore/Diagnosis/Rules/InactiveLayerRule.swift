@@ -30,7 +30,9 @@ struct InactiveLayerRule: DiagnosisRule {
   init(thresholds: ThresholdEntry) { episodes = TrackEpisodes(thresholds) }
 
   mutating func observe(_ poll: PollContext, into sink: inout FindingSink) {
-    for track in poll.tracks where track.hasLayers {
+    for index in poll.tracks.indices {
+      let track = poll.tracks[index]
+      guard track.hasLayers else { continue }
       guard let start = track.start, let end = track.end else { continue }
       let layers = poll.layers(of: track)
       let anySending = layers.contains { ($0.bytes ?? 0) > 0 }

@@ -31,6 +31,8 @@ struct LossBurstRule: TrackEpisodeRule {
   private let minPackets: Double
   private let cleanBefore: Int
   private let maxSeconds: Double
+  /// `alertOff`, read once.
+  private let alertOff: Double
   /// Per slot: clean intervals in a row before the current one, and that count when the open
   /// burst started.
   private var cleanRun: [Int] = []
@@ -41,19 +43,23 @@ struct LossBurstRule: TrackEpisodeRule {
     minPackets = thresholds.number("minPackets", or: 20)
     cleanBefore = Int(thresholds.number("cleanBefore", or: 2))
     maxSeconds = thresholds.number("maxSeconds", or: 5)
+    alertOff = thresholds.alertOff
   }
 
   mutating func observe(_ poll: PollContext, into sink: inout FindingSink) {
-    for track in poll.tracks where track.duration != nil {
+    for index in poll.tracks.indices {
+      let track = poll.tracks[index]
+      guard track.duration != nil else { continue }
       let slot = track.slot
       while cleanRun.count <= slot {
         cleanRun.append(0)
         cleanAtStart.append(0)
       }
-      let value = self.value(of: track, in: poll)
+      // An unknown value changes nothing (and ``cleanAtStart`` is set again before it is read).
+      guard let value = self.value(of: track, in: poll) else { continue }
       if episodes.open(slot) == nil { cleanAtStart[slot] = cleanRun[slot] }
       let change = episodes.feed(track, in: poll, value: value)
-      if let value { cleanRun[slot] = value < episodes.entry.alertOff ? cleanRun[slot] + 1 : 0 }
+      cleanRun[slot] = value < alertOff ? cleanRun[slot] + 1 : 0
       guard cleanAtStart[slot] >= cleanBefore else { continue }
       switch change {
       case .started(let episode):

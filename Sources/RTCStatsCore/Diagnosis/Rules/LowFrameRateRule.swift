@@ -36,7 +36,9 @@ struct LowFrameRateRule: DiagnosisRule {
   }
 
   mutating func observe(_ poll: PollContext, into sink: inout FindingSink) {
-    for track in poll.tracks where track.kind == .video && track.duration != nil {
+    for index in poll.tracks.indices {
+      let track = poll.tracks[index]
+      guard track.kind == .video && track.duration != nil else { continue }
       let slot = track.slot
       while recent.count <= slot {
         recent.append([])

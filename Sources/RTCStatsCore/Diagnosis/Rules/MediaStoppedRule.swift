@@ -32,7 +32,9 @@ struct MediaStoppedRule: ConnectionEpisodeRule {
     guard let interval = poll.interval else { return nil }
     var judged = 0
     var silent = 0
-    for track in poll.tracks where track.direction == .inbound && track.duration != nil {
+    for index in poll.tracks.indices {
+      let track = poll.tracks[index]
+      guard track.direction == .inbound && track.duration != nil else { continue }
       while flowed.count <= track.slot { flowed.append(false) }
       if (track.bytes ?? 0) > 0 { flowed[track.slot] = true }
       guard flowed[track.slot] else { continue }

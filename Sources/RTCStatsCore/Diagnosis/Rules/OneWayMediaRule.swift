@@ -37,7 +37,9 @@ struct OneWayMediaRule: ConnectionEpisodeRule {
     for (slot, kind) in [MediaKind.audio, .video].enumerated() {
       var sent: Double?
       var received: Double?
-      for track in poll.tracks where track.kind == kind && track.duration != nil {
+      for index in poll.tracks.indices {
+        let track = poll.tracks[index]
+        guard track.kind == kind && track.duration != nil else { continue }
         guard let bytes = track.bytes else { continue }
         if track.direction == .outbound {
           sent = (sent ?? 0) + bytes

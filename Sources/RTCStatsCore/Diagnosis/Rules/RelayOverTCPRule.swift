@@ -22,9 +22,10 @@ struct RelayOverTCPRule: ConnectionEpisodeRule {
   init(thresholds: ThresholdEntry) { episodes = TrackEpisodes(thresholds) }
 
   mutating func value(in poll: PollContext) -> (value: Double?, start: Double, end: Double)? {
-    guard let transport = poll.transport, let pair = poll.pair else { return nil }
-    let overTCP = pair.relayProtocol == "tcp" || pair.relayProtocol == "tls" || pair.protocol == "tcp"
-    if overTCP { self.pair = pair }
+    guard let transport = poll.transport, poll.path.isDescribed else { return nil }
+    // The path's flags come with the pair's description; the pair is copied only when over TCP.
+    let overTCP = poll.path.isOverTCP
+    if overTCP { pair = poll.pair }
     return (overTCP ? 1 : 0, transport.start ?? transport.end, transport.end)
   }
 

@@ -44,7 +44,9 @@ struct ResolutionChangeRule: DiagnosisRule {
   }
 
   mutating func observe(_ poll: PollContext, into sink: inout FindingSink) {
-    for track in poll.tracks where track.kind == .video && track.duration != nil {
+    for index in poll.tracks.indices {
+      let track = poll.tracks[index]
+      guard track.kind == .video && track.duration != nil else { continue }
       guard let width = track.width, let height = track.height, (track.bytes ?? 0) > 0,
         let start = track.start, let end = track.end
       else { continue }

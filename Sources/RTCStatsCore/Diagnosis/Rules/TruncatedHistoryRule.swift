@@ -44,7 +44,8 @@ struct TruncatedHistoryRule: DiagnosisRule {
         return
       }
     }
-    for track in poll.tracks {
+    for index in poll.tracks.indices {
+      let track = poll.tracks[index]
       while firstBytes.count <= track.slot { firstBytes.append(nil) }
       if let bytes = track.bytesBeforeFirstSample { firstBytes[track.slot] = bytes }
       guard track.duration != nil, let before = firstBytes[track.slot], let bitrate = track.bitrate,

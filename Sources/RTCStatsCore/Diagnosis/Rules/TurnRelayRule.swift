@@ -23,11 +23,11 @@ struct TurnRelayRule: ConnectionEpisodeRule {
   init(thresholds: ThresholdEntry) { episodes = TrackEpisodes(thresholds) }
 
   mutating func value(in poll: PollContext) -> (value: Double?, start: Double, end: Double)? {
-    guard let transport = poll.transport, let pair = poll.pair else { return nil }
-    let relayed = pair.localCandidateType == "relay" || pair.remoteCandidateType == "relay"
-    let overTCP = pair.relayProtocol == "tcp" || pair.relayProtocol == "tls"
-    if relayed { self.pair = pair }
-    return (relayed && !overTCP ? 1 : 0, transport.start ?? transport.end, transport.end)
+    guard let transport = poll.transport, poll.path.isDescribed else { return nil }
+    // The path's flags come with the pair's description; the pair is copied only when relayed.
+    let relayed = poll.path.isRelayed
+    if relayed { pair = poll.pair }
+    return (relayed && !poll.path.isRelayedOverTCP ? 1 : 0, transport.start ?? transport.end, transport.end)
   }
 
   func evidence(for episode: Episode) -> Evidence {

@@ -43,7 +43,9 @@ struct VideoFreezeRule: DiagnosisRule {
   }
 
   mutating func observe(_ poll: PollContext, into sink: inout FindingSink) {
-    for track in poll.tracks where track.isInboundVideo && track.duration != nil {
+    for index in poll.tracks.indices {
+      let track = poll.tracks[index]
+      guard track.isInboundVideo && track.duration != nil else { continue }
       guard var start = track.start, let end = track.end, let count = track.freezes else { continue }
       let slot = track.slot
       while frozen.count <= slot {

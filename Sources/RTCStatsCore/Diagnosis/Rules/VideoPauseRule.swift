@@ -37,7 +37,9 @@ struct VideoPauseRule: DiagnosisRule {
     } else if poll.hasInbound {
       stoppedSince = nil
     }
-    for track in poll.tracks where track.isInboundVideo && track.duration != nil {
+    for index in poll.tracks.indices {
+      let track = poll.tracks[index]
+      guard track.isInboundVideo && track.duration != nil else { continue }
       guard let pauses = track.pauses, pauses >= minPauses, let end = track.end else { continue }
       let length = track.pauseDuration ?? 0
       let start = end - length
