@@ -1,9 +1,13 @@
-import RTCStatsCore
+package import RTCStatsCore
 
 /// The summary table of a peer connection's tracks and layers: the columns and figures of
 /// the `rtcstats analyze` table view, cell for cell (means over the call; a layer row under
 /// its track when the track has several layers or an SVC mode other than L1T1).
-enum TrackTable {
+///
+/// The cells are the table view's own: `rtcstats analyze` draws its table from
+/// ``cells(for:)-(TrackAnalysis)`` and ``cells(for:)-(LayerAnalysis)``, so the page and the
+/// terminal cannot drift apart.
+package enum TrackTable {
   /// The table view's columns, in its order.
   static let columns: [TableColumn] = [
     TableColumn("DIR"), TableColumn("KIND"), TableColumn("CODEC"), TableColumn("SSRC", alignment: .trailing),
@@ -30,8 +34,8 @@ enum TrackTable {
     return TableModel(caption: "Tracks (means over the call)", columns: columns, rows: rows)
   }
 
-  /// The table view's cells of a track row.
-  static func cells(for track: TrackAnalysis) -> [String] {
+  /// The table view's cells of a track row (unescaped: each renderer escapes for its medium).
+  package static func cells(for track: TrackAnalysis) -> [String] {
     var lost = "-"
     if let packetsLost = track.packetsLost {
       lost = "\(packetsLost) (\(TableFigures.percent(track.packetLossPercent)))"
@@ -62,8 +66,8 @@ enum TrackTable {
     ]
   }
 
-  /// The table view's cells of a layer row.
-  static func cells(for layer: LayerAnalysis) -> [String] {
+  /// The table view's cells of a layer row (unescaped: each renderer escapes for its medium).
+  package static func cells(for layer: LayerAnalysis) -> [String] {
     var name = "└ layer"
     if let rid = layer.rid {
       name += " " + rid

@@ -1,5 +1,6 @@
 import RTCStatsCore
 import RTCStatsFormats
+import RTCStatsReport
 
 /// Renders analyses as readable text: a header per file, a transport line per peer
 /// connection, one row per track and one per layer.
@@ -65,9 +66,9 @@ struct TableRenderer: AnalysisRenderer {
     guard !connection.tracks.isEmpty else { return text + "  no media tracks\n" }
     var rows: [[String]] = []
     for track in connection.tracks {
-      rows.append(row(for: track))
+      rows.append(TrackTable.cells(for: track))
       for layer in track.layers where track.layers.count > 1 || (layer.scalabilityMode ?? "L1T1") != "L1T1" {
-        rows.append(row(for: layer, in: track))
+        rows.append(TrackTable.cells(for: layer))
       }
     }
     var table = TextTable(columns: Self.wideColumns)
@@ -104,78 +105,5 @@ struct TableRenderer: AnalysisRenderer {
       parts.append("\(changes) candidate pair change" + (changes == 1 ? "" : "s"))
     }
     return parts.joined(separator: ", ")
-  }
-
-  private func row(for track: TrackAnalysis) -> [String] {
-    let lost: String
-    if let packetsLost = track.packetsLost {
-      lost = "\(packetsLost) (\(HumanUnits.percent(track.packetLossPercent)))"
-    } else {
-      lost = "-"
-    }
-    var notes: [String] = []
-    if let limitation = track.qualityLimitation {
-      let limited = QualityLimitationReason.allCases.filter {
-        $0 != .none && (limitation.percentages[$0] ?? 0) >= 0.5
-      }
-      for reason in limited {
-        notes.append("\(reason.rawValue)-limited \(HumanUnits.percent(limitation.percentages[reason]))")
-      }
-    }
-    if let concealment = track.concealmentPercent, concealment > 0 {
-      notes.append("concealed \(HumanUnits.percent(concealment))")
-    }
-    if track.layers.count == 1, let mode = track.layers.first?.scalabilityMode { notes.append(mode) }
-    let isInboundVideo = track.kind == .video && track.direction == .inbound
-    return [
-      track.direction == .outbound ? "out" : "in",
-      track.kind.rawValue,
-      track.codec ?? "-",
-      track.ssrc.map { String($0) } ?? (track.layers.count > 1 ? "\(track.layers.count) layers" : "-"),
-      HumanUnits.bitrate(track.bitrate?.mean),
-      HumanUnits.bitrate(track.totalBitrate?.mean),
-      track.packets.map { String($0) } ?? "-",
-      lost,
-      HumanUnits.duration(milliseconds: track.jitter?.mean),
-      HumanUnits.duration(milliseconds: track.roundTripTime?.mean),
-      track.frameRate.map { HumanUnits.fixed($0.mean, decimals: 1) } ?? "",
-      resolution(track.width, track.height),
-      isInboundVideo ? counted(track.freezeCount, track.totalFreezesDuration) : "",
-      isInboundVideo ? counted(track.pauseCount, track.totalPausesDuration) : "",
-      notes.joined(separator: ", "),
-    ]
-  }
-
-  private func row(for layer: LayerAnalysis, in track: TrackAnalysis) -> [String] {
-    var name = "└ layer"
-    if let rid = layer.rid {
-      name += " " + rid
-    } else if let index = layer.encodingIndex {
-      name += " #\(index)"
-    }
-    var notes: [String] = []
-    if let mode = layer.scalabilityMode { notes.append(mode) }
-    if let reason = layer.qualityLimitationReason, reason != .none {
-      notes.append("\(reason.rawValue)-limited")
-    }
-    if layer.active == false { notes.append("inactive") }
-    return [
-      "", name, layer.codec ?? "", layer.ssrc.map { String($0) } ?? "-",
-      HumanUnits.bitrate(layer.bitrate?.mean), HumanUnits.bitrate(layer.totalBitrate?.mean),
-      "", "", "", "",
-      layer.encodedFrameRate.map { HumanUnits.fixed($0.mean, decimals: 1) } ?? "-",
-      resolution(layer.width, layer.height), "", "", notes.joined(separator: ", "),
-    ]
-  }
-
-  private func resolution(_ width: Int?, _ height: Int?) -> String {
-    guard let width, let height else { return "" }
-    return "\(width)x\(height)"
-  }
-
-  private func counted(_ count: Int?, _ milliseconds: Double?) -> String {
-    guard let count else { return "-" }
-    if count == 0 { return "0" }
-    return "\(count) (\(HumanUnits.duration(milliseconds: milliseconds)))"
   }
 }
