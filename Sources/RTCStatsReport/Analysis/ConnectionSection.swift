@@ -1,8 +1,8 @@
-import RTCStatsCore
+package import RTCStatsCore
 
 /// The section of one peer connection: its network-condition band, transport charts, the
 /// summary table of its tracks, and one subsection per track.
-struct ConnectionSection {
+package struct ConnectionSection {
   /// Keeps the anchors of several dumps on one page apart.
   let scope: String
   /// The dump's findings, for the markers.
@@ -69,8 +69,9 @@ struct ConnectionSection {
     }
   }
 
-  /// The table view's network line: `warning (packetLoss, source remote) · send … · receive …`.
-  static func describe(_ condition: NetworkCondition) -> String {
+  /// The table view's network line: `warning (packetLoss, source remote) · send … · receive …`
+  /// (`rtcstats analyze` prints it after `network: `).
+  package static func describe(_ condition: NetworkCondition) -> String {
     var parts = [describe(condition.overall, withSource: true)]
     parts.append("send " + describe(condition.send, withSource: false))
     parts.append("receive " + describe(condition.receive, withSource: true))

@@ -1,4 +1,5 @@
 import RTCStatsCore
+import RTCStatsReport
 
 extension TableRenderer {
   /// The network-condition line of a peer connection.
@@ -8,28 +9,7 @@ extension TableRenderer {
   ///     network: warning (packetLoss, from remote) · send — · receive warning (packetLoss, remote) · 53% excellent, 47% warning
   func conditionLine(_ condition: NetworkCondition?) -> String {
     guard let condition else { return "" }
-    var parts = ["network: " + Self.describe(condition.overall, withSource: true)]
-    parts.append("send " + Self.describe(condition.send, withSource: false))
-    parts.append("receive " + Self.describe(condition.receive, withSource: true))
-    let shares = NetworkGrade.allCases.compactMap { grade -> String? in
-      let share = condition.overall.timeShare[grade]
-      return share >= 0.5 ? "\(HumanUnits.fixed(share, decimals: 0))% \(grade.rawValue)" : nil
-    }
-    if !shares.isEmpty { parts.append(shares.joined(separator: ", ")) }
-    return "  " + parts.joined(separator: " · ") + "\n"
-  }
-
-  private static func describe(_ summary: NetworkConditionSummary, withSource: Bool) -> String {
-    switch summary.grade {
-    case .unknown: return "—"
-    case .excellent: return "excellent"
-    default:
-      var detail = [summary.reason.rawValue]
-      if withSource, summary.degradationSource != .none {
-        detail.append("source " + summary.degradationSource.rawValue)
-      }
-      return summary.grade.rawValue + " (" + detail.joined(separator: ", ") + ")"
-    }
+    return "  network: " + ConnectionSection.describe(condition) + "\n"
   }
 
   /// The findings of a file, worst first, with their time range in call time (mm:ss from the
