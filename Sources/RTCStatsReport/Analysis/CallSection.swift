@@ -50,7 +50,8 @@ struct CallSection {
     let rows = view.links.enumerated().map { index, link in
       let figures = link.figures
       var cells: [TableCell] = [
-        .link(name(link.publisher), AnchorID("call", "link", String(index))), .text(name(link.subscriber)),
+        .link(view.name(of: link.publisher), AnchorID("call", "link", String(index))),
+        .text(view.name(of: link.subscriber)),
         .text(link.kind.rawValue), .text(link.method.rawValue),
         .text(DecimalFormat.fixed(link.confidence, decimals: 2)),
         .text(TableFigures.bitrate(figures.sent.bitrate)),
@@ -112,21 +113,8 @@ struct CallSection {
     if let offset = link.offset { facts.append(ReportFact("clock offset", TableFigures.duration(offset))) }
     return ReportSection(
       id: id, kind: .other,
-      title: name(link.publisher) + " → " + name(link.subscriber) + " · " + link.kind.rawValue,
+      title: view.name(of: link.publisher) + " → " + view.name(of: link.subscriber) + " · "
+        + link.kind.rawValue,
       facts: facts, charts: charts)
-  }
-
-  /// `subscriber.jsonl sub-a`: the dump's file name, or its path when two dumps share it.
-  private func name(_ reference: EndpointReference) -> String {
-    let source = view.dumps[reference.dump].source
-    let base = Self.fileName(source)
-    let isUnique = view.dumps.indices.allSatisfy {
-      $0 == reference.dump || Self.fileName(view.dumps[$0].source) != base
-    }
-    return (isUnique ? base : source) + " " + reference.peerConnection
-  }
-
-  private static func fileName(_ path: String) -> String {
-    path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
   }
 }

@@ -30,7 +30,7 @@ struct CallTableRenderer {
       ])
       for stream in view.unlinked {
         table.append([
-          name(stream.reference, view), stream.direction == .inbound ? "in" : "out", stream.kind.rawValue,
+          view.name(of: stream.reference), stream.direction == .inbound ? "in" : "out", stream.kind.rawValue,
           stream.ssrcs.first.map { String($0) } ?? "-", stream.reason.rawValue,
           stream.bestScore.map { HumanUnits.fixed($0, decimals: 2) } ?? "-",
         ])
@@ -62,7 +62,8 @@ struct CallTableRenderer {
         when = "\(seconds(degradation.start - start))-\(seconds(degradation.end - start)) s"
       }
       table.append([
-        name(link.publisher, view), name(link.subscriber, view), link.kind.rawValue, link.method.rawValue,
+        view.name(of: link.publisher), view.name(of: link.subscriber), link.kind.rawValue,
+        link.method.rawValue,
         HumanUnits.fixed(link.confidence, decimals: 2), HumanUnits.bitrate(figures.sent.bitrate),
         HumanUnits.bitrate(figures.received.bitrate), HumanUnits.percent(figures.uplinkLossPercent),
         HumanUnits.percent(figures.downlinkLossPercent), link.degradation?.segment.rawValue ?? "none", when,
@@ -73,20 +74,5 @@ struct CallTableRenderer {
 
   private func seconds(_ milliseconds: Double) -> String {
     HumanUnits.fixed(milliseconds / 1000, decimals: 0)
-  }
-
-  /// `subscriber.jsonl sub-a`: the dump's file name when no other dump has the same one (the
-  /// dump lines above give the paths), else its path.
-  private func name(_ reference: EndpointReference, _ view: CallView) -> String {
-    let source = view.dumps[reference.dump].source
-    let base = Self.fileName(source)
-    let isUnique = view.dumps.indices.allSatisfy {
-      $0 == reference.dump || Self.fileName(view.dumps[$0].source) != base
-    }
-    return (isUnique ? base : source) + " " + reference.peerConnection
-  }
-
-  private static func fileName(_ path: String) -> String {
-    path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
   }
 }
