@@ -89,8 +89,9 @@ package enum TrackTable {
     ]
   }
 
-  /// The table view's transport line: RTT, bandwidth estimates, route, pair changes.
-  static func transport(_ transport: TransportAnalysis) -> String {
+  /// The table view's transport line: RTT, bandwidth estimates, route, pair changes
+  /// (unescaped: each renderer escapes for its medium).
+  package static func transport(_ transport: TransportAnalysis) -> String {
     var parts: [String] = []
     if let rtt = transport.roundTripTime {
       parts.append("RTT \(TableFigures.duration(rtt.mean)) (p95 \(TableFigures.duration(rtt.p95)))")

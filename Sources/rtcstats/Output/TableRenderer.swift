@@ -60,7 +60,8 @@ struct TableRenderer: AnalysisRenderer {
       text += HumanUnits.duration(milliseconds: connection.duration) + ", "
       text += "\(connection.reportCount) reports\n"
     }
-    text += "  transport: " + describe(connection.transport) + "\n"
+    // The route's candidate types and protocols come from the dump: escaped for the terminal.
+    text += "  transport: " + TerminalText.escaped(TrackTable.transport(connection.transport)) + "\n"
     text += conditionLine(connection.networkCondition)
     text = layout.fitLines(text, indent: 4)
     guard !connection.tracks.isEmpty else { return text + "  no media tracks\n" }
@@ -77,33 +78,5 @@ struct TableRenderer: AnalysisRenderer {
     let fits = layout.isWide || wide.split(separator: "\n").allSatisfy { $0.count <= layout.width }
     let spark = sparklines ? layout.fitLines(sparklineLines(connection), indent: 4) : ""
     return text + "\n" + (fits ? wide : narrowTable(rows)) + spark
-  }
-
-  private func describe(_ transport: TransportAnalysis) -> String {
-    var parts: [String] = []
-    if let rtt = transport.roundTripTime {
-      parts.append(
-        "RTT \(HumanUnits.duration(milliseconds: rtt.mean)) (p95 \(HumanUnits.duration(milliseconds: rtt.p95)))"
-      )
-    } else {
-      parts.append("RTT unknown")
-    }
-    if let outgoing = transport.availableOutgoingBitrate {
-      parts.append("available outgoing \(HumanUnits.bitrate(outgoing.mean))")
-    }
-    if let incoming = transport.availableIncomingBitrate {
-      parts.append("available incoming \(HumanUnits.bitrate(incoming.mean))")
-    }
-    if let pair = transport.selectedCandidatePair {
-      var route = (pair.localCandidateType ?? "?")
-      if let proto = pair.protocol { route += "/" + proto }
-      if let relay = pair.relayProtocol { route += " (TURN over \(relay))" }
-      route += " → " + (pair.remoteCandidateType ?? "?")
-      parts.append(TerminalText.escaped(route))
-    }
-    if let changes = transport.selectedCandidatePairChanges, changes > 0 {
-      parts.append("\(changes) candidate pair change" + (changes == 1 ? "" : "s"))
-    }
-    return parts.joined(separator: ", ")
   }
 }
