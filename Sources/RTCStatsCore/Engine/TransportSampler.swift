@@ -3,20 +3,28 @@ struct TransportSampler {
   /// The pair described last, and its id.
   private var described: CandidatePairInfo?
   private var describedPairID: String?
+  /// The slot of the selected pair last time: a hint for ``IDTable``.
+  private var pairHint = -1
 
   /// The transport row of `report`, taken at `time`; `nil` when the report has neither a
   /// transport nor an identifiable candidate pair.
   mutating func row(report: StatsReport, time: Double, references: inout ReferencedObjects) -> TransportRow? {
-    var transportID: String?
+    // The first transport gives the states; the first that names a pair gives the pair.
+    var hasTransport = false
+    var states: TransportState?
+    var named: String?
     for index in 0..<report.count where report.type(at: index) == .transport {
-      transportID = report.id(at: index)
-      break
+      let slot = references.transports.slot(of: report.id(at: index), hint: references.objectHints[index])
+      let state = slot.map { references.transports[slot: $0] }
+      if !hasTransport { states = state }
+      hasTransport = true
+      named = state?.selectedCandidatePairId
+      if named != nil { break }
     }
-    let states = transportID.flatMap { references.transportStates[$0] }
     var row = TransportRow(iceState: states?.iceState, dtlsState: states?.dtlsState)
     row.reportedPairChanges = references.reportedPairChanges
-    guard let (pairID, pair) = Self.selectedPair(in: report, references: references) else {
-      return transportID == nil ? nil : row
+    guard let (pairID, pair) = selectedPair(in: report, named: named, references: references) else {
+      return hasTransport ? row : nil
     }
     // Describe the pair again only when it or a candidate changed.
     if pairID != describedPairID || references.candidatesChanged || described == nil {
@@ -41,23 +49,16 @@ struct TransportSampler {
 
   /// The selected candidate pair, with its state (looked up once).
   ///
-  /// The transport's `selectedCandidatePairId` (Chrome, Safari, Firefox ≥ 12x), else the pair
+  /// `named`: the pair the report's transports name. The transport's `selectedCandidatePairId` (Chrome, Safari, Firefox ≥ 12x), else the pair
   /// flagged `selected` (old Firefox), else the nominated, succeeded pair that moved the most
   /// bytes.
-  static func selectedPair(
-    in report: StatsReport, references: ReferencedObjects
+  private mutating func selectedPair(
+    in report: StatsReport, named: String?, references: ReferencedObjects
   ) -> (id: String, pair: CandidatePairState)? {
-    var fromTransport: String?
-    for index in 0..<report.count where report.type(at: index) == .transport {
-      if let pair = references.transports[report.id(at: index)] {
-        fromTransport = pair
-        break
-      }
-    }
-    if let fromTransport = fromTransport ?? references.transports.values.sorted().first,
-      let pair = references.candidatePairs[fromTransport]
-    {
-      return (fromTransport, pair)
+    let named = named ?? references.transports.values.lazy.compactMap(\.selectedCandidatePairId).min()
+    if let named, let slot = references.candidatePairs.slot(of: named, hint: pairHint) {
+      pairHint = slot
+      return (named, references.candidatePairs[slot: slot])
     }
     var best: (id: String, pair: CandidatePairState)?
     for index in 0..<report.count where report.type(at: index) == .candidatePair {
