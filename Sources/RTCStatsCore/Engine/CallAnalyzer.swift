@@ -42,16 +42,8 @@ public struct CallAnalyzer: StatsReportConsumer, Sendable {
   /// timeline.
   @discardableResult
   public mutating func add(_ report: StatsReport, peerConnection: String) -> TimelineRow {
-    let position: Int
-    if let existing = connectionIndex[peerConnection] {
-      position = existing
-    } else {
-      position = connections.count
-      connectionIndex[peerConnection] = position
-      connections.append(PeerConnectionAccumulator(id: peerConnection, retention: retention))
-    }
-    sequence += 1
-    let row = connections[position].add(report, sequence: sequence)
+    let position = accumulatorPosition(of: peerConnection)
+    let row = connections[position].add(report, sequence: nextSequence())
     diagnosis.observe(
       row, streams: connections[position].timeline.streams, report: report, peerConnection: peerConnection)
     return row
@@ -60,6 +52,49 @@ public struct CallAnalyzer: StatsReportConsumer, Sendable {
   /// Keeps an event (up to ``eventLimit``).
   public mutating func consume(event: StatsEvent) {
     diagnosis.observe(event: event)
+    keep(event)
+  }
+
+  /// Puts back the state of a lane taken with ``lane(for:)`` and fed after
+  /// ``admit(reportOf:)`` and ``admit(event:)``.
+  public mutating func attach(_ lane: ConnectionLane) {
+    if lane.hasReports, let position = connectionIndex[lane.peerConnection] {
+      connections[position] = lane.accumulator
+    }
+    if lane.isDiagnosed { diagnosis.install(lane.diagnosis, for: lane.peerConnection) }
+  }
+
+  /// The position of `peerConnection`'s accumulator, made at its first report.
+  private mutating func accumulatorPosition(of peerConnection: String) -> Int {
+    if let existing = connectionIndex[peerConnection] { return existing }
+    connectionIndex[peerConnection] = connections.count
+    connections.append(PeerConnectionAccumulator(id: peerConnection, retention: retention))
+    return connections.count - 1
+  }
+
+  mutating func nextSequence() -> Int {
+    sequence += 1
+    return sequence
+  }
+
+  /// Holds the places of a connection whose report a lane adds: its accumulator's, then its
+  /// diagnosis's (the order ``add(_:peerConnection:)`` makes them in).
+  mutating func reservePlace(for peerConnection: String) {
+    _ = accumulatorPosition(of: peerConnection)
+    diagnosis.reserve(peerConnection)
+  }
+
+  /// Holds the diagnosis place of the connection `event` names; diagnoses a page-level event.
+  mutating func reserveDiagnosis(for event: StatsEvent) -> Bool {
+    guard let id = event.peerConnection else {
+      diagnosis.observe(event: event)
+      return false
+    }
+    diagnosis.reserve(id)
+    return true
+  }
+
+  mutating func keep(_ event: StatsEvent) {
     guard events.count < eventLimit else {
       droppedEvents += 1
       return

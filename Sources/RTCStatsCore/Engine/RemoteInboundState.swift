@@ -14,15 +14,16 @@ struct RemoteInboundState {
   /// at the first poll that showed this report; NaN until a stream takes the report.
   var mediaPacketsSentAtArrival = Double.nan
 
-  init(report: StatsReport, index: Int, timestamp: Double) {
-    func value(_ field: NumericField) -> Double { report.number(field, at: index) ?? .nan }
+  init(report: borrowing StatsReport, index: Int, timestamp: Double) {
+    // Read in place: a nested function capturing `report` made a copy of it (every column
+    // retained and released) per receiver report.
     self.timestamp = timestamp
-    packetsLost = value(.packetsLost)
-    packetsReceived = value(.packetsReceived)
-    fractionLost = value(.fractionLost)
-    jitter = value(.jitter)
-    roundTripTime = value(.roundTripTime)
-    roundTripTimeMeasurements = value(.roundTripTimeMeasurements)
+    packetsLost = report.number(.packetsLost, at: index) ?? .nan
+    packetsReceived = report.number(.packetsReceived, at: index) ?? .nan
+    fractionLost = report.number(.fractionLost, at: index) ?? .nan
+    jitter = report.number(.jitter, at: index) ?? .nan
+    roundTripTime = report.number(.roundTripTime, at: index) ?? .nan
+    roundTripTimeMeasurements = report.number(.roundTripTimeMeasurements, at: index) ?? .nan
   }
 
   /// Whether `self` is a newer receiver report than `other`.

@@ -35,13 +35,14 @@ struct StringInterner {
     while true {
       let entryIndex = Int(slots[slot])
       if entryIndex < 0 { break }
-      let entry = entries[entryIndex]
-      if entry.hash == hash && Int(entry.count) == count {
-        let equal = arena.withUnsafeBufferPointer { storage in
-          bytesEqual(storage.allocatedBase + Int(entry.start), start, count)
-        }
-        if equal { return entry.string }
+      // The entry is read in place: copying it would retain and release its string.
+      let found = entries.withUnsafeBufferPointer { entries -> Bool in
+        let entry = entries.allocatedBase + entryIndex
+        guard entry.pointee.hash == hash, Int(entry.pointee.count) == count else { return false }
+        let offset = Int(entry.pointee.start)
+        return arena.withUnsafeBufferPointer { bytesEqual($0.allocatedBase + offset, start, count) }
       }
+      if found { return entries[entryIndex].string }
       slot = (slot &+ 1) & mask
     }
     let string = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)

@@ -55,6 +55,12 @@ struct TimedConsumer: StatsReportConsumer {
   /// Events consumed.
   private(set) var eventCount = 0
 
+  init(analyzer: CallAnalyzer, elapsed: Duration = .zero, eventCount: Int = 0) {
+    self.analyzer = analyzer
+    self.elapsed = elapsed
+    self.eventCount = eventCount
+  }
+
   mutating func consume(_ report: StatsReport, peerConnection: String) {
     let start = ContinuousClock.now
     analyzer.consume(report, peerConnection: peerConnection)

@@ -42,17 +42,21 @@ enum FileAnalyzer {
     return (FileAnalysis(path: path, outcome: outcome), times)
   }
 
-  /// Reads the dump into `consumer`; a large one with the engine on a second thread beside
-  /// the parser (``PipelinedConsumer``), unless `RTCSTATS_SEQUENTIAL` is set.
+  /// Reads the dump into `consumer`; a large one with the engine beside the parser, each peer
+  /// connection on a thread of its own (``LanedCallAnalyzer``), unless `RTCSTATS_SEQUENTIAL`
+  /// is set.
   private static func read<Source: ByteSource>(
     source: Source, size: Int?, into consumer: inout TimedConsumer
   ) throws(DumpError) -> DumpInfo {
     guard !isSequential, PipelinedConsumer<TimedConsumer>.isWorthIt(size: size) else {
       return try DumpReader.read(source: source, sizeHint: size, parallel: !isSequential, into: &consumer)
     }
-    var pipeline = PipelinedConsumer(consumer)
-    defer { consumer = pipeline.finished() }
-    return try DumpReader.read(source: source, sizeHint: size, parallel: true, into: &pipeline)
+    var lanes = LanedCallAnalyzer(consumer.analyzer)
+    defer {
+      let (analyzer, engineTime) = lanes.finished()
+      consumer = TimedConsumer(analyzer: analyzer, elapsed: engineTime, eventCount: lanes.eventCount)
+    }
+    return try DumpReader.read(source: source, sizeHint: size, parallel: true, into: &lanes)
   }
 
   /// `RTCSTATS_SEQUENTIAL=1` keeps a large dump on one thread: the JSON-lines parser and the

@@ -63,6 +63,16 @@ public struct CallDiagnosis: Sendable {
       findings: findings, conditions: conditions, audioMOS: mos, droppedFindings: dropped)
   }
 
+  /// Makes the place of connection `id` if it has none yet (as its first poll or event would).
+  mutating func reserve(_ id: String) {
+    _ = position(of: id)
+  }
+
+  /// Puts in the diagnosis of connection `id` that a lane made (its place reserved before).
+  mutating func install(_ diagnosis: ConnectionDiagnosis, for id: String) {
+    connections[position(of: id)] = diagnosis
+  }
+
   private mutating func position(of id: String) -> Int {
     if let last = lastLookup, last.id == id { return last.position }
     if let existing = index[id] {

@@ -1,0 +1,162 @@
+import Dispatch
+public import RTCStatsCore
+import Synchronization
+
+// MARK: - Design
+//
+// ``PipelinedConsumer`` runs the engine on one thread beside the parser. When a dump holds
+// several peer connections (webrtc-internals of a call through an SFU, Jitsi's P2P and JVB
+// connections), their per-poll work is independent, so each connection gets a lane of its
+// own:
+//
+//     parser ──▶ CallAnalyzer bookkeeping (sequence, first-appearance order, events)
+//            ──batches──▶ lane "PC_0" (serial queue: accumulator + diagnosis)
+//            ──batches──▶ lane "PC_1"
+//
+// Items of one connection keep their order (one serial queue per lane, batches sent in
+// order) and the analyzer numbers the reports on the parser's thread, so the attached result
+// is the one the analyzer gives on one thread. At most ``LanedCallAnalyzer/inFlight`` batches
+// wait at once over all lanes, and a lane's batch is sent once it holds
+// ``PipelinedConsumer/batchObjectLimit`` objects or the buffered objects of all lanes reach
+// four times that: memory stays bounded whatever the number of connections. Batches are
+// freed on the parser's thread, as ``PipelinedConsumer`` does.
+
+/// A ``CallAnalyzer`` that analyses each peer connection on its own thread while the parser
+/// reads on; ``finished()`` waits for every lane and gives the analyzer back, with the result
+/// it gives on one thread for the same items.
+public struct LanedCallAnalyzer: StatsReportConsumer {
+  private enum Item: Sendable {
+    case report(StatsReport, sequence: Int)
+    case event(StatsEvent)
+  }
+
+  /// Shared by the lanes: the batches waiting and the batches done, for the parser's thread
+  /// to free.
+  private final class Shared: Sendable {
+    let slots: DispatchSemaphore
+    let done = Mutex<[[Item]]>([])
+
+    init(inFlight: Int) { slots = DispatchSemaphore(value: inFlight) }
+
+    func freeDone() {
+      let batches = done.withLock { done in
+        defer { done = [] }
+        return done
+      }
+      _ = batches
+    }
+  }
+
+  /// One connection's lane: its state is only touched on `queue` (and by ``finished()``
+  /// after the queue drained), its batch only on the parser's thread.
+  private final class Lane: @unchecked Sendable {
+    var state: ConnectionLane
+    var elapsed: Duration = .zero
+    let queue: DispatchQueue
+    var batch: [Item] = []
+    var batchObjects = 0
+
+    init(_ state: ConnectionLane) {
+      self.state = state
+      queue = DispatchQueue(label: "rtcstats.lane")
+    }
+
+    func run(_ items: [Item], shared: Shared) {
+      let start = ContinuousClock.now
+      for item in items {
+        switch item {
+        case .report(let report, let sequence): state.add(report, sequence: sequence)
+        case .event(let event): state.observe(event: event)
+        }
+      }
+      elapsed += ContinuousClock.now - start
+      shared.done.withLock { $0.append(items) }
+      shared.slots.signal()
+    }
+  }
+
+  private var analyzer: CallAnalyzer
+  private var lanes: [Lane] = []
+  private var laneIndex: [String: Int] = [:]
+  private var lastLane: (peerConnection: String, position: Int)?
+  private var bufferedObjects = 0
+  private let shared: Shared
+  /// Events consumed.
+  public private(set) var eventCount = 0
+
+  /// Batches waiting for the lanes at once, over all lanes.
+  public static var inFlight: Int { 4 }
+
+  /// Analyses with `analyzer` (which has consumed nothing yet).
+  public init(_ analyzer: CallAnalyzer) {
+    self.analyzer = analyzer
+    shared = Shared(inFlight: Self.inFlight)
+  }
+
+  /// Numbers the report and queues it on its connection's lane.
+  public mutating func consume(_ report: StatsReport, peerConnection: String) {
+    let sequence = analyzer.admit(reportOf: peerConnection)
+    let lane = self.lane(for: peerConnection)
+    lane.batch.append(.report(report, sequence: sequence))
+    lane.batchObjects += report.count
+    bufferedObjects += report.count
+    if lane.batch.count >= PipelinedConsumer<CallAnalyzer>.maximumBatchItems
+      || lane.batchObjects >= PipelinedConsumer<CallAnalyzer>.batchObjectLimit
+    {
+      send(lane)
+    }
+    if bufferedObjects >= 4 * PipelinedConsumer<CallAnalyzer>.batchObjectLimit {
+      for lane in lanes { send(lane) }
+    }
+  }
+
+  /// Keeps the event in the call's list and queues it on its connection's lane, if it names one.
+  public mutating func consume(event: StatsEvent) {
+    eventCount += 1
+    guard analyzer.admit(event: event), let peerConnection = event.peerConnection else { return }
+    let lane = self.lane(for: peerConnection)
+    lane.batch.append(.event(event))
+    if lane.batch.count >= PipelinedConsumer<CallAnalyzer>.maximumBatchItems { send(lane) }
+  }
+
+  /// Waits for every lane, attaches them, and returns the analyzer with the time the lanes
+  /// spent working (added over the lanes).
+  public mutating func finished() -> (analyzer: CallAnalyzer, engineTime: Duration) {
+    for lane in lanes { send(lane) }
+    var engineTime = Duration.zero
+    for lane in lanes {
+      let (state, elapsed) = lane.queue.sync { (lane.state, lane.elapsed) }
+      analyzer.attach(state)
+      engineTime += elapsed
+    }
+    shared.freeDone()
+    return (analyzer, engineTime)
+  }
+
+  private mutating func lane(for peerConnection: String) -> Lane {
+    if let last = lastLane, last.peerConnection == peerConnection { return lanes[last.position] }
+    let position: Int
+    if let existing = laneIndex[peerConnection] {
+      position = existing
+    } else {
+      position = lanes.count
+      laneIndex[peerConnection] = position
+      lanes.append(Lane(analyzer.lane(for: peerConnection)))
+    }
+    lastLane = (peerConnection, position)
+    return lanes[position]
+  }
+
+  private mutating func send(_ lane: Lane) {
+    guard !lane.batch.isEmpty else { return }
+    let items = lane.batch
+    lane.batch = []
+    lane.batch.reserveCapacity(PipelinedConsumer<CallAnalyzer>.maximumBatchItems)
+    bufferedObjects -= lane.batchObjects
+    lane.batchObjects = 0
+    let shared = self.shared
+    shared.slots.wait()
+    lane.queue.async { lane.run(items, shared: shared) }
+    shared.freeDone()
+  }
+}
