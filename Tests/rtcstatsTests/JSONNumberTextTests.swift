@@ -47,7 +47,8 @@ import Testing
     var values: [Double] = [
       0, -0.0, 0.0005, -0.0005, 0.0004, -0.0004, 2.5e-3, -2.5e-3, 0.5, -0.5, 0.0625, -0.1875, 1e15, -1e15,
       9.007e15, 9.007_199_254_740_991e12, 9.007_199_254_740_992e12, 9.007_199_254_740_993e15, 1e16, 1e300,
-      -1e300, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .leastNormalMagnitude, 2.2e-308,
+      -1e300, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .leastNormalMagnitude,
+      Double(bitPattern: 0x000F_FFFF_FFFF_FFFF), -Double(bitPattern: 0x8_0000),
       .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 999.9995, 9.9995, 99.9995, 0.9995,
       1_796_049_853_711.741,
     ]
