@@ -9,11 +9,12 @@
 ///
 /// The rounding needs no libm call (`Int64` truncation, then the exact remainder compared
 /// with ½), the division by the scale is by a constant, and the digits are written two at a
-/// time from a 200-byte table, once the length is known, left to right.
+/// time from a 200-byte table, backwards on the stack, then copied as two 16-byte words.
 enum JSONNumberText {
-  /// The most bytes ``write(_:fractionDigits:to:)`` writes: a sign, 16 whole digits, a point
-  /// and 8 decimals (26), rounded up to a word.
-  static let maximumLength = 32
+  /// The room ``write(_:fractionDigits:to:)`` and ``writeInteger(_:negative:to:)`` need at
+  /// `out`: the text is at most 26 bytes (a sign, 16 whole digits, a point and 8 decimals), the
+  /// whole digits are copied as 32 bytes after the sign.
+  static let maximumLength = 40
 
   /// Scaled values from here on are not all exact integers (2⁵³).
   private static let exactLimit = 9.007_199_254_740_992e15
@@ -74,40 +75,56 @@ enum JSONNumberText {
   }
 
   /// Writes the decimal digits of `value`, without leading zeros, at `out`; returns how many.
+  ///
+  /// The digits are laid out backwards, two at a time, in a zeroed 64-byte scratch buffer on
+  /// the stack, to end 20 bytes in (a `UInt64` has at most 20), then copied to `out` as two
+  /// 16-byte words: no digit count up front. Writes the 32 bytes from `out` on.
   @inline(__always)
   private static func writeDecimal(_ value: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int {
     guard value >= 10 else {
       out[0] = UInt8(truncatingIfNeeded: 48 &+ value)
       return 1
     }
-    let count = decimalDigitCount(value)
-    writeDigits(value, count: count, to: out)
-    return count
+    var scratch = (SIMD16<UInt8>(), SIMD16<UInt8>(), SIMD16<UInt8>(), SIMD16<UInt8>())
+    return withUnsafeMutableBytes(of: &scratch) { buffer in
+      guard let base = buffer.baseAddress else { return 0 }
+      let end = base + 20
+      var start = end
+      var remaining = value
+      while remaining >= 100 {
+        let (rest, pair) = remaining.quotientAndRemainder(dividingBy: 100)
+        start -= 2
+        start.storeBytes(of: digitPair(pair), as: UInt16.self)
+        remaining = rest
+      }
+      if remaining >= 10 {
+        start -= 2
+        start.storeBytes(of: digitPair(remaining), as: UInt16.self)
+      } else {
+        start -= 1
+        start.storeBytes(of: UInt8(truncatingIfNeeded: 48 &+ remaining), as: UInt8.self)
+      }
+      let destination = UnsafeMutableRawPointer(out)
+      destination.storeBytes(of: start.loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+      let high = start.loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self)
+      destination.storeBytes(of: high, toByteOffset: 16, as: SIMD16<UInt8>.self)
+      return end - start
+    }
   }
 
   /// Writes the last `count` decimal digits of `value` (zero-padded) at `out`.
   @inline(__always)
   private static func writeDigits(_ value: UInt64, count: Int, to out: UnsafeMutablePointer<UInt8>) {
-    let pairs = digitPairs.utf8Start
+    let raw = UnsafeMutableRawPointer(out)
     var remaining = value
     var end = count
     while end >= 2 {
       let (rest, pair) = remaining.quotientAndRemainder(dividingBy: 100)
       end &-= 2
-      out[end] = pairs[Int(pair) &* 2]
-      out[end &+ 1] = pairs[Int(pair) &* 2 &+ 1]
+      raw.storeBytes(of: digitPair(pair), toByteOffset: end, as: UInt16.self)
       remaining = rest
     }
     if end == 1 { out[0] = UInt8(truncatingIfNeeded: 48 &+ remaining % 10) }
-  }
-
-  /// The number of decimal digits of `value` (≥ 1): ⌊log₁₀⌋ from the bit length (× 1233 / 2¹²
-  /// approximates log₁₀ 2), corrected by one comparison.
-  @inline(__always)
-  private static func decimalDigitCount(_ value: UInt64) -> Int {
-    let bits = UInt64.bitWidth &- (value | 1).leadingZeroBitCount
-    let estimate = (bits &* 1233) >> 12
-    return estimate &+ (value >= powerOfTen(estimate) ? 1 : 0)
   }
 
   /// 10^`exponent` for 0…19 (a constant table: no lazy global to initialise).
@@ -135,6 +152,12 @@ enum JSONNumberText {
     case 18: 1_000_000_000_000_000_000
     default: 10_000_000_000_000_000_000
     }
+  }
+
+  /// The two digits of `value` (< 100) as they lie in memory.
+  @inline(__always)
+  private static func digitPair(_ value: UInt64) -> UInt16 {
+    UnsafeRawPointer(digitPairs.utf8Start).loadUnaligned(fromByteOffset: Int(value) &* 2, as: UInt16.self)
   }
 
   /// `00`, `01`, … `99`, two bytes each, in the binary's constant data.

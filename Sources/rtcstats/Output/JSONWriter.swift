@@ -173,9 +173,8 @@ struct JSONWriter: ~Copyable {
   /// object's first member, the others are first.
   @inline(__always)
   mutating func member(_ index: Int, of table: KeyTable, number value: Double) {
-    let bit: UInt64 = 1 << UInt64(level)
-    assert(table.isSeparated == (commaBits & bit != 0), "a member name with the wrong separator")
-    commaBits |= bit
+    assert(table.isSeparated == (commaBits & (1 << UInt64(level)) != 0), "a name with the wrong separator")
+    if !table.isSeparated { commaBits |= 1 << UInt64(level) }
     reserve(table.stride &+ JSONNumberText.maximumLength)
     let out = storage + count
     let keyLength = table.copy(index, to: UnsafeMutableRawPointer(out))
