@@ -151,10 +151,14 @@ struct JSONWriter: ~Copyable {
   /// Writes a literal member name, which must need no escaping.
   mutating func key(_ name: StaticString) {
     separate()
-    append(UInt8(ascii: "\""))
-    append(UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-    append(UInt8(ascii: "\""))
-    append(UInt8(ascii: ":"))
+    let length = name.utf8CodeUnitCount
+    reserve(length &+ 3)
+    let out = storage + count
+    out[0] = UInt8(ascii: "\"")
+    (out + 1).update(from: name.utf8Start, count: length)
+    out[length &+ 1] = UInt8(ascii: "\"")
+    out[length &+ 2] = UInt8(ascii: ":")
+    count &+= length &+ 3
     commaBits &= ~(1 << UInt64(level))
   }
 
