@@ -79,18 +79,36 @@ public struct StreamRow: Sendable, Equatable {
     return value.isNaN ? nil : value
   }
 
-  /// Calls `body` with the position in ``MetricRegistry/intervalMetrics`` and the value of
-  /// every figure known in this row, in that order: what ``figure(at:)`` gives for each
-  /// position, without visiting the metrics the row's schema does not store.
-  package func forEachFigure(_ body: (Int, Double) -> Void) {
-    let figures = RowSchema.figures(schema)
-    let base = RowSchema.firstFigureSlot(schema)
-    values.withUnsafeBufferPointer { stored in
-      for offset in figures.indices {
-        let value = stored[base &+ offset]
-        if !value.isNaN { body(figures[offset], value) }
-      }
+  /// Which figures the row stores, and where: an index into ``figureLayouts``.
+  ///
+  /// Rows of one layout store the same interval metrics in the same slots of
+  /// ``withStoredValues(_:)``.
+  package var figureLayout: Int { Int(schema.rawValue) }
+
+  /// Per ``figureLayout``: the slot of the first figure, and the positions of the figures.
+  ///
+  /// The positions are in ``MetricRegistry/intervalMetrics``, of the figures stored from the
+  /// first slot on, in slot order (the metrics whose scope covers the layout's direction and
+  /// kind). Built on each call: read it once, before a loop over rows.
+  package static var figureLayouts: [(firstSlot: Int, positions: [Int])] {
+    let kinds: [MediaKind?] = [.audio, .video, nil]
+    let schemas = [Direction.inbound, .outbound].flatMap { direction in
+      kinds.map { RowSchema.ID(direction: direction, kind: $0) }
     }
+    var layouts = [(firstSlot: Int, positions: [Int])](repeating: (0, []), count: schemas.count)
+    for schema in schemas {
+      layouts[Int(schema.rawValue)] = (RowSchema.firstFigureSlot(schema), RowSchema.figures(schema))
+    }
+    return layouts
+  }
+
+  /// Calls `body` with the row's stored values: its fields, then its figures.
+  ///
+  /// The figures start at the first slot of the row's ``figureLayouts`` entry; NaN is
+  /// unknown. What ``figure(at:)`` reads, for a loop over many figures without a lookup or a
+  /// call per figure.
+  package func withStoredValues<Result>(_ body: (UnsafeBufferPointer<Double>) -> Result) -> Result {
+    values.withUnsafeBufferPointer(body)
   }
 
   /// Computes and stores the figures of the row's interval metrics.

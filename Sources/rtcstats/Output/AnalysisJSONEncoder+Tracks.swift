@@ -47,9 +47,10 @@ extension AnalysisJSONEncoder {
       writer.beginArray()
       if track.streamIndices.count == 1 {
         // One stream: its rows are the track's.
+        let members = IntervalMembers.shared
         Self.encodeIntervals(timeline.intervals(ofStream: track.streamIndices[0]), into: &writer) {
           row, writer in
-          Self.encodeInterval(row, into: &writer)
+          Self.encodeInterval(row, members: members, into: &writer)
         }
       } else {
         Self.encodeIntervals(timeline.intervals(of: track.id), into: &writer) { row, writer in
@@ -78,8 +79,9 @@ extension AnalysisJSONEncoder {
     if includeIntervals {
       writer.key("intervals")
       writer.beginArray()
+      let members = IntervalMembers.shared
       Self.encodeIntervals(timeline.intervals(ofStream: layer.streamIndex), into: &writer) { row, writer in
-        Self.encodeInterval(row, into: &writer)
+        Self.encodeInterval(row, members: members, into: &writer)
       }
       writer.endArray()
     }
@@ -90,50 +92,29 @@ extension AnalysisJSONEncoder {
   static func encodeInterval(
     time: Double?, duration: Double?, into writer: inout JSONWriter, value: (Int) -> Double?
   ) {
-    beginInterval(time: time, duration: duration, into: &writer)
-    let keys = intervalKeys
-    for index in keys.indices {
+    let members = IntervalMembers.shared
+    members.begin(time: time, duration: duration, into: &writer)
+    for index in 0..<members.metricCount {
       guard let figure = value(index) else { continue }
-      encodeFigure(figure, at: index, key: keys[index], into: &writer)
+      members.write(figure, at: index, into: &writer)
     }
     writer.endObject()
   }
 
   /// ``encodeInterval(time:duration:into:value:)`` for the row of a single stream: only the
-  /// figures its schema stores are visited.
-  static func encodeInterval(_ row: StreamRow, into writer: inout JSONWriter) {
-    beginInterval(time: row.time, duration: row.duration, into: &writer)
-    let keys = intervalKeys
-    row.forEachFigure { index, figure in encodeFigure(figure, at: index, key: keys[index], into: &writer) }
+  /// figures its layout stores are visited, read straight from the row's storage.
+  static func encodeInterval(_ row: StreamRow, members: IntervalMembers, into writer: inout JSONWriter) {
+    members.begin(time: row.time, duration: row.duration, into: &writer)
+    let layout = members.layout(row.figureLayout)
+    row.withStoredValues { stored in
+      precondition(stored.count >= layout.firstSlot + layout.positions.count, "a row shorter than its layout")
+      guard let figures = stored.baseAddress.map({ $0 + layout.firstSlot }) else { return }
+      for offset in layout.positions.indices where !figures[offset].isNaN {
+        members.write(figures[offset], at: layout.positions[offset], into: &writer)
+      }
+    }
     writer.endObject()
   }
-
-  private static func beginInterval(time: Double?, duration: Double?, into writer: inout JSONWriter) {
-    writer.beginObject()
-    writer.key("time")
-    writer.number(time)
-    writer.key("duration")
-    writer.number(duration)
-  }
-
-  @inline(__always)
-  private static func encodeFigure(
-    _ figure: Double, at index: Int, key: JSONWriter.Key, into writer: inout JSONWriter
-  ) {
-    writer.key(key)
-    if index == reasonIndex {
-      let index = Int(figure)
-      let reasons = QualityLimitationReason.allCases
-      writer.string(reasons.indices.contains(index) ? reasons[index].rawValue : nil)
-    } else {
-      writer.number(figure)
-    }
-  }
-
-  /// The member name of each interval metric, in ``MetricRegistry/intervalMetrics`` order.
-  private static let intervalKeys = MetricRegistry.intervalMetrics.map { JSONWriter.Key($0.name) }
-  /// The position of the one interval metric whose figure is a reason, not a number.
-  private static let reasonIndex = MetricRegistry.intervalMetrics.firstIndex { $0.unit == .reason } ?? -1
 
   /// A call-level figure: a distribution object, a count, a number, or `null`.
   static func encode(_ value: SummaryValue?, into writer: inout JSONWriter) {

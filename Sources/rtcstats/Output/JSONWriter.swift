@@ -130,7 +130,8 @@ struct JSONWriter: ~Copyable {
 
   /// A member name written many times, kept as its JSON text (`"name":`).
   struct Key: Sendable {
-    fileprivate let text: [UInt8]
+    /// The text `"name":`.
+    let text: [UInt8]
 
     init(_ name: String) {
       var writer = JSONWriter(capacity: name.utf8.count + 3)
@@ -150,11 +151,43 @@ struct JSONWriter: ~Copyable {
   /// Writes a literal member name, which must need no escaping.
   mutating func key(_ name: StaticString) {
     separate()
-    append(UInt8(ascii: "\""))
-    append(UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-    append(UInt8(ascii: "\""))
-    append(UInt8(ascii: ":"))
+    let length = name.utf8CodeUnitCount
+    reserve(length &+ 3)
+    let out = storage + count
+    out[0] = UInt8(ascii: "\"")
+    (out + 1).update(from: name.utf8Start, count: length)
+    out[length &+ 1] = UInt8(ascii: "\"")
+    out[length &+ 2] = UInt8(ascii: ":")
+    count &+= length &+ 3
     commaBits &= ~(1 << UInt64(level))
+  }
+
+  /// Writes name `index` of a separated `table` (see ``KeyTable/isSeparated``), after the
+  /// first member of the open object; the next value written is its value.
+  mutating func nextKey(_ index: Int, of table: KeyTable) {
+    assert(table.isSeparated && commaBits & (1 << UInt64(level)) != 0, "not after an object's first member")
+    reserve(table.stride)
+    count &+= table.copy(index, to: UnsafeMutableRawPointer(storage + count))
+    commaBits &= ~(1 << UInt64(level))
+  }
+
+  /// Writes member `index` of `table` with the number `value` (`null` when not finite).
+  ///
+  /// One capacity check covers the name and the number. A separated table's names follow an
+  /// object's first member, the others are first.
+  @inline(__always)
+  mutating func member(_ index: Int, of table: KeyTable, number value: Double) {
+    assert(table.isSeparated == (commaBits & (1 << UInt64(level)) != 0), "a name with the wrong separator")
+    if !table.isSeparated { commaBits |= 1 << UInt64(level) }
+    reserve(table.stride &+ JSONNumberText.maximumLength)
+    let out = storage + count
+    let keyLength = table.copy(index, to: UnsafeMutableRawPointer(out))
+    let written =
+      value.isFinite ? JSONNumberText.write(value, fractionDigits: fractionDigits, to: out + keyLength) : 0
+    count &+= keyLength &+ written
+    if written == 0 {
+      appendLiteral(value.isFinite ? Self.format(value, fractionDigits: fractionDigits) : "null")
+    }
   }
 
   // MARK: - Values
@@ -228,76 +261,19 @@ struct JSONWriter: ~Copyable {
   }
 
   /// Writes `value` rounded to `fractionDigits` places straight into the buffer, with the
-  /// same text as ``format(_:fractionDigits:)``, without building a `String`: the digits are
-  /// laid out in a stack buffer and appended at once.
+  /// same text as ``format(_:fractionDigits:)`` (see ``JSONNumberText``), without building a
+  /// `String` except for the magnitudes `format` writes through `description`.
+  @inline(__always)
   private mutating func appendNumber(_ value: Double) {
-    var scale = 1.0
-    for _ in 0..<fractionDigits { scale *= 10 }
-    let scaled = (value * scale).rounded()
-    guard abs(scaled) < 9.007_199_254_740_992e15, fractionDigits <= 8 else {
-      return appendLiteral(Self.format(value, fractionDigits: fractionDigits))
-    }
-    let units = UInt64(abs(scaled))
-    let divisor = UInt64(scale)
-    let whole = units / divisor
-    var fraction = units % divisor
-    var digits = fractionDigits
-    if fraction != 0 {
-      while fraction % 10 == 0 {
-        fraction /= 10
-        digits -= 1
-      }
-    }
-    // Sign and whole digits end at `point` (at most 17 bytes), then "." and the fraction.
-    var buffer: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
-    withUnsafeMutableBytes(of: &buffer) { raw in
-      let point = 24
-      var start = Self.writeDigits(whole, endingAt: point, in: raw)
-      // The sign of -0.5 too (whole part 0), as `format` writes it; -0.0004 rounds to 0.
-      if scaled < 0 && (whole != 0 || fraction != 0) {
-        start -= 1
-        raw[start] = UInt8(ascii: "-")
-      }
-      var end = point
-      if fraction != 0 {
-        raw[point] = UInt8(ascii: ".")
-        end = point + 1 + digits
-        _ = Self.writeDigits(fraction, endingAt: end, in: raw, width: digits)
-      }
-      append(UnsafeRawBufferPointer(rebasing: raw[start..<end]))
-    }
+    reserve(JSONNumberText.maximumLength)
+    let written = JSONNumberText.write(value, fractionDigits: fractionDigits, to: storage + count)
+    guard written > 0 else { return appendLiteral(Self.format(value, fractionDigits: fractionDigits)) }
+    count &+= written
   }
 
   private mutating func appendInteger(_ magnitude: UInt64, negative: Bool) {
-    if magnitude < 10 && !negative {
-      append(UInt8(48 + magnitude))
-      return
-    }
-    var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: a sign and 20 digits
-    withUnsafeMutableBytes(of: &buffer) { raw in
-      var start = Self.writeDigits(magnitude, endingAt: raw.count, in: raw)
-      if negative && magnitude != 0 {
-        start -= 1
-        raw[start] = UInt8(ascii: "-")
-      }
-      append(UnsafeRawBufferPointer(rebasing: raw[start...]))
-    }
-  }
-
-  /// Writes the decimal digits of `value` (at least `width`, zero-padded) so that the last
-  /// ends just before `end`; returns the position of the first.
-  @inline(__always)
-  private static func writeDigits(
-    _ value: UInt64, endingAt end: Int, in raw: UnsafeMutableRawBufferPointer, width: Int = 1
-  ) -> Int {
-    var remaining = value
-    var position = end
-    repeat {
-      position -= 1
-      raw[position] = UInt8(truncatingIfNeeded: 48 &+ remaining % 10)
-      remaining /= 10
-    } while remaining > 0 || end - position < width
-    return position
+    reserve(JSONNumberText.maximumLength)
+    count &+= JSONNumberText.writeInteger(magnitude, negative: negative, to: storage + count)
   }
 
   /// Ends a top-level value with a line break; the next value starts a new NDJSON line,
@@ -307,6 +283,7 @@ struct JSONWriter: ~Copyable {
     commaBits &= ~1
   }
 
+  @inline(__always)
   private mutating func separate() {
     let bit: UInt64 = 1 << UInt64(level)
     if commaBits & bit != 0 { append(UInt8(ascii: ",")) }
