@@ -48,21 +48,25 @@ struct StreamWindow: ~Copyable {
     self.maximumSize = max(maximumSize, initialSize)
   }
 
-  /// A window over `count` bytes already in `storage`, which it now owns (and deallocates);
-  /// the stream has ended.
+  /// A window over `count` bytes already in `storage`; the stream has ended. The caller keeps
+  /// `storage` (it must outlive the window and is not deallocated by it).
   ///
-  /// Used for a chunk cut from a larger window, so that its bytes are
-  /// copied once.
-  init(adopting storage: UnsafeMutableRawBufferPointer, count: Int) {
+  /// Used for a chunk cut from a larger window, so that its bytes are copied once and its
+  /// buffer serves the next chunk.
+  init(over storage: UnsafeMutableRawBufferPointer, count: Int) {
     self.storage = storage
     self.end = count
     self.isAtEndOfStream = true
     self.maximumSize = storage.count
     self.totalBytes = count
+    ownsStorage = false
   }
 
+  /// Whether the window allocated `storage` (and deallocates it).
+  private var ownsStorage = true
+
   deinit {
-    storage.deallocate()
+    if ownsStorage { storage.deallocate() }
   }
 
   /// The unread bytes.

@@ -71,19 +71,45 @@ enum ParallelLines {
     }
   }
 
-  /// A chunk's bytes, copied once out of the window and owned by the worker's window.
+  /// A chunk's bytes, copied once out of the window into a buffer of the pool.
   private struct Chunk: @unchecked Sendable {
     let storage: UnsafeMutableRawBufferPointer
     let count: Int
 
-    init(copying bytes: UnsafeRawBufferPointer) {
-      // Slack past the end, as a window has, so that the reader's word loads stay inside.
-      storage = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count + 64, alignment: 64)
+    init(copying bytes: UnsafeRawBufferPointer, pool: ChunkPool) {
+      storage = pool.take(atLeast: bytes.count)
       storage.copyMemory(from: bytes)
       count = bytes.count
     }
 
     var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: storage[..<count]) }
+  }
+
+  /// Chunk buffers handed back by the workers for the next chunks, instead of a fresh 512 KB
+  /// buffer per chunk (which glibc maps and unmaps, a page fault per 4 KB page).
+  private final class ChunkPool: Sendable {
+    /// A buffer on its way between threads: only one thread holds it at a time.
+    private struct Buffer: @unchecked Sendable { let bytes: UnsafeMutableRawBufferPointer }
+    private let free = Mutex<[Buffer]>([])
+    /// A pooled buffer's size: a chunk with slack past its end, as a window has, so that the
+    /// reader's word loads stay inside.
+    static let bufferSize = chunkSize + 64
+
+    /// A buffer of at least `count` bytes and the slack.
+    func take(atLeast count: Int) -> UnsafeMutableRawBufferPointer {
+      if count + 64 <= Self.bufferSize, let buffer = free.withLock({ $0.popLast() }) { return buffer.bytes }
+      return .allocate(byteCount: max(count + 64, Self.bufferSize), alignment: 64)
+    }
+
+    /// Keeps `buffer` for another chunk (a larger one, for a long line, is freed).
+    func give(_ buffer: UnsafeMutableRawBufferPointer) {
+      guard buffer.count == Self.bufferSize else { return buffer.deallocate() }
+      free.withLock { $0.append(Buffer(bytes: buffer)) }
+    }
+
+    deinit {
+      for buffer in free.withLock({ $0 }) { buffer.bytes.deallocate() }
+    }
   }
 
   /// Collects what a worker's parser emits.
@@ -104,6 +130,7 @@ enum ParallelLines {
     parser: inout GetStatsParser
   ) throws(DumpError) {
     var line = window.currentLine
+    let pool = ChunkPool()
     var pending: [Slot] = []
     var failure: DumpError?
     var finished = false
@@ -150,7 +177,7 @@ enum ParallelLines {
       }
       let bytes = window.unread
       let length = cut ?? bytes.count
-      let chunk = Chunk(copying: UnsafeRawBufferPointer(rebasing: bytes[0..<length]))
+      let chunk = Chunk(copying: UnsafeRawBufferPointer(rebasing: bytes[0..<length]), pool: pool)
       window.consume(length)
       let isLast = cut == nil || (window.isAtEndOfStream && window.unread.isEmpty)
       finished = isLast
@@ -159,6 +186,7 @@ enum ParallelLines {
       pending.append(slot)
       DispatchQueue.global().async {
         let result = parseChunk(chunk, isLast: isLast)
+        pool.give(chunk.storage)
         slot.result.withLock { $0 = result }
         slot.done.signal()
       }
@@ -184,7 +212,7 @@ enum ParallelLines {
     result.parser.mapsLegacySnapshots = false
     result.parser.chunkEndsBeforeStreamEnd = !isLast
     var collector = Collector()
-    var window = StreamWindow(adopting: chunk.storage, count: chunk.count)
+    var window = StreamWindow(over: chunk.storage, count: chunk.count)
     window.ignoredMembers = result.parser.ignoredMembers
     var source = MemoryByteSource([])
     do throws(DumpError) {
