@@ -48,9 +48,9 @@ struct StreamWindow: ~Copyable {
     self.maximumSize = max(maximumSize, initialSize)
   }
 
-  /// A window over `count` bytes already in `storage`; the stream has ended. The caller keeps
-  /// `storage` (it must outlive the window and is not deallocated by it).
+  /// A window over `count` bytes already in `storage`, at the end of the stream.
   ///
+  /// The caller keeps `storage`: it must outlive the window, which does not deallocate it.
   /// Used for a chunk cut from a larger window, so that its bytes are copied once and its
   /// buffer serves the next chunk.
   init(over storage: UnsafeMutableRawBufferPointer, count: Int) {
