@@ -86,6 +86,16 @@ public struct LanedCallAnalyzer: StatsReportConsumer {
 
   /// Batches waiting for the lanes at once, over all lanes.
   public static var inFlight: Int { 4 }
+  /// Reports and events per batch at most, and stats objects per batch (as
+  /// ``PipelinedConsumer``'s batches).
+  private static var batchItems: Int { PipelinedConsumer<CallAnalyzer>.maximumBatchItems }
+  private static var batchObjects: Int { PipelinedConsumer<CallAnalyzer>.batchObjectLimit }
+
+  /// Whether a dump of `size` bytes (`nil`: unknown, a pipe) is worth the lanes: more than one
+  /// core and a dump of at least ``PipelinedConsumer/minimumSize`` or of unknown size.
+  public static func isWorthIt(size: Int?) -> Bool {
+    PipelinedConsumer<CallAnalyzer>.isWorthIt(size: size)
+  }
 
   /// Analyses with `analyzer` (which has consumed nothing yet).
   public init(_ analyzer: CallAnalyzer) {
@@ -100,12 +110,8 @@ public struct LanedCallAnalyzer: StatsReportConsumer {
     lane.batch.append(.report(report, sequence: sequence))
     lane.batchObjects += report.count
     bufferedObjects += report.count
-    if lane.batch.count >= PipelinedConsumer<CallAnalyzer>.maximumBatchItems
-      || lane.batchObjects >= PipelinedConsumer<CallAnalyzer>.batchObjectLimit
-    {
-      send(lane)
-    }
-    if bufferedObjects >= 4 * PipelinedConsumer<CallAnalyzer>.batchObjectLimit {
+    if lane.batch.count >= Self.batchItems || lane.batchObjects >= Self.batchObjects { send(lane) }
+    if bufferedObjects >= 4 * Self.batchObjects {
       for lane in lanes { send(lane) }
     }
   }
@@ -116,7 +122,7 @@ public struct LanedCallAnalyzer: StatsReportConsumer {
     guard analyzer.admit(event: event), let peerConnection = event.peerConnection else { return }
     let lane = self.lane(for: peerConnection)
     lane.batch.append(.event(event))
-    if lane.batch.count >= PipelinedConsumer<CallAnalyzer>.maximumBatchItems { send(lane) }
+    if lane.batch.count >= Self.batchItems { send(lane) }
   }
 
   /// Waits for every lane, attaches them, and returns the analyzer with the time the lanes
@@ -151,7 +157,7 @@ public struct LanedCallAnalyzer: StatsReportConsumer {
     guard !lane.batch.isEmpty else { return }
     let items = lane.batch
     lane.batch = []
-    lane.batch.reserveCapacity(PipelinedConsumer<CallAnalyzer>.maximumBatchItems)
+    lane.batch.reserveCapacity(Self.batchItems)
     bufferedObjects -= lane.batchObjects
     lane.batchObjects = 0
     let shared = self.shared

@@ -49,9 +49,9 @@ struct TransportSampler {
 
   /// The selected candidate pair, with its state (looked up once).
   ///
-  /// `named`: the pair the report's transports name. The transport's `selectedCandidatePairId` (Chrome, Safari, Firefox ≥ 12x), else the pair
-  /// flagged `selected` (old Firefox), else the nominated, succeeded pair that moved the most
-  /// bytes.
+  /// `named` (the pair the report's transports name: their `selectedCandidatePairId`, Chrome,
+  /// Safari, Firefox ≥ 12x), else the one any transport named, else the pair flagged `selected`
+  /// (old Firefox), else the nominated, succeeded pair that moved the most bytes.
   private mutating func selectedPair(
     in report: StatsReport, named: String?, references: ReferencedObjects
   ) -> (id: String, pair: CandidatePairState)? {

@@ -48,7 +48,7 @@ enum FileAnalyzer {
   private static func read<Source: ByteSource>(
     source: Source, size: Int?, into consumer: inout TimedConsumer
   ) throws(DumpError) -> DumpInfo {
-    guard !isSequential, PipelinedConsumer<TimedConsumer>.isWorthIt(size: size) else {
+    guard !isSequential, LanedCallAnalyzer.isWorthIt(size: size) else {
       return try DumpReader.read(source: source, sizeHint: size, parallel: !isSequential, into: &consumer)
     }
     var lanes = LanedCallAnalyzer(consumer.analyzer)
