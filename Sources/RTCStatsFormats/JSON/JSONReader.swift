@@ -159,6 +159,19 @@ package struct JSONReader {
   ///
   /// The key is returned as raw bytes; see ``JSONKey``.
   package mutating func nextKey(in object: inout JSONContainer) throws(JSONError) -> JSONKey? {
+    guard try enterMember(in: &object) else { return nil }
+    let key = try scanString()
+    try consumeColon()
+    return key
+  }
+
+  /// Moves to the next member of an object: consumes the `,` before it and stops at the
+  /// opening quote of its name; returns `false` after consuming the closing `}`.
+  ///
+  /// The name is then read with ``consumeKey(matching:count:)`` or ``scanKey()``, and the
+  /// `:` after it with ``consumeColon()`` (what ``nextKey(in:)`` does in one call).
+  @inline(__always)
+  package mutating func enterMember(in object: inout JSONContainer) throws(JSONError) -> Bool {
     skipWhitespace()
     guard offset < count else {
       throw JSONError(
@@ -168,7 +181,7 @@ package struct JSONReader {
     if base[offset] == UInt8(ascii: "}") {
       offset &+= 1
       depth &-= 1
-      return nil
+      return false
     }
     if object.isFirst {
       object.isFirst = false
@@ -186,14 +199,42 @@ package struct JSONReader {
     guard base[offset] == UInt8(ascii: "\"") else {
       throw JSONError(.unexpectedByte(base[offset], expected: "a member name in quotes"), at: offset)
     }
-    let key = try scanString()
+    return true
+  }
+
+  /// Consumes the member name under the cursor (at its opening quote) when it is exactly the
+  /// `count` bytes at `expected` and returns it; otherwise returns `nil` and moves nothing.
+  ///
+  /// `expected` must be plain printable ASCII without `"` or `\` (a name ``scanString()``
+  /// read without escapes): then equal bytes followed by `"` are that string, and nothing is
+  /// left to validate. A name recognised this way costs one comparison instead of a scan.
+  @inline(__always)
+  package mutating func consumeKey(matching expected: UnsafePointer<UInt8>, count expectedCount: Int)
+    -> JSONKey?
+  {
+    let start = offset &+ 1
+    guard start &+ expectedCount < count, base[start &+ expectedCount] == UInt8(ascii: "\""),
+      bytesEqual(base + start, expected, expectedCount)
+    else { return nil }
+    offset = start &+ expectedCount &+ 1
+    return JSONKey(start: base + start, count: expectedCount, hasEscapes: false)
+  }
+
+  /// Reads the member name under the cursor (at its opening quote), validating it.
+  @inline(__always)
+  package mutating func scanKey() throws(JSONError) -> JSONKey {
+    try scanString()
+  }
+
+  /// Consumes the `:` after a member name.
+  @inline(__always)
+  package mutating func consumeColon() throws(JSONError) {
     skipWhitespace()
     guard offset < count else { throw JSONError(.unexpectedEnd(expected: "':'"), at: offset) }
     guard base[offset] == UInt8(ascii: ":") else {
       throw JSONError(.unexpectedByte(base[offset], expected: "':' after a member name"), at: offset)
     }
     offset &+= 1
-    return key
   }
 
   /// Moves to the next element of an array; returns `false` after consuming the closing `]`.

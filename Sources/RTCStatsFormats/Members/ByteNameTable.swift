@@ -57,6 +57,12 @@ struct ByteNameTable<Value: Sendable>: Sendable {
   /// The value of the name in the `count` bytes at `start`, or `nil`.
   @inline(__always)
   func lookup(_ start: UnsafePointer<UInt8>, _ count: Int) -> Value? {
+    index(start, count).map { entries[$0].value }
+  }
+
+  /// The position of the name in the `count` bytes at `start` (for ``value(at:)``), or `nil`.
+  @inline(__always)
+  func index(_ start: UnsafePointer<UInt8>, _ count: Int) -> Int? {
     guard count > 0, count <= maximumCount else { return nil }
     let hash = fnv1a(start, count)
     return slots.withUnsafeBufferPointer { slots in
@@ -69,7 +75,7 @@ struct ByteNameTable<Value: Sendable>: Sendable {
             if entries[index].hash == hash, Int(entries[index].count) == count,
               bytesEqual(names.allocatedBase + Int(entries[index].offset), start, count)
             {
-              return entries[index].value
+              return index
             }
             slot = (slot &+ 1) & mask
           }
@@ -77,6 +83,13 @@ struct ByteNameTable<Value: Sendable>: Sendable {
       }
     }
   }
+
+  /// The value at a position ``index(_:_:)`` gave.
+  @inline(__always)
+  func value(at index: Int) -> Value { entries[index].value }
+
+  /// The number of names.
+  var count: Int { entries.count }
 
   /// The value of a name given as a `String`.
   func lookup(_ name: String) -> Value? {

@@ -44,6 +44,8 @@ struct MemberDecoder {
   let ignored: IgnoredMembers
   /// Whether a timestamp was converted from microseconds.
   private(set) var sawMicroseconds = false
+  /// The member names met so far, and which followed which.
+  private var names = MemberNameCatalog()
   /// Unescaping buffers, reused.
   var scratch: [UInt8] = []
   private var embedded: [UInt8] = []
@@ -78,9 +80,25 @@ struct MemberDecoder {
   ) throws(JSONError) -> DecodedObject {
     let policy = table.policy
     var decoded = DecodedObject()
+    names.prepare(for: table.identity)
+    var previous = -1
+    var typeTag = 0
     var object = try reader.beginObject()
-    while let name = try reader.nextKey(in: &object) {
-      guard let key = table.lookup(name) else {
+    while try reader.enterMember(in: &object) {
+      let state = MemberNameCatalog.state(after: previous, type: typeTag)
+      var entry = names.predicted(at: state)
+      let name: JSONKey
+      if entry >= 0, let matched = names.consume(entry, from: &reader) {
+        name = matched
+      } else {
+        name = try reader.scanKey()
+        entry = names.entry(for: name, in: table)
+        names.learn(entry, at: state)
+      }
+      try reader.consumeColon()
+      previous = entry
+      let found = entry >= 0 ? names.tableIndex(of: entry).map { table.key(at: $0) } : table.lookup(name)
+      guard let key = found else {
         try reader.skipValue()
         continue
       }
@@ -93,7 +111,7 @@ struct MemberDecoder {
           rows.setID(value, at: row)
         }
       case .type:
-        try readType(&reader, name: name, policy: policy, into: &rows, row: row)
+        typeTag = try readType(&reader, name: name, policy: policy, into: &rows, row: row)
       case .timestamp:
         if let value = try timestamp(&reader, name: name, policy: policy) {
           rows.setTimestamp(value, at: row)
@@ -152,28 +170,37 @@ struct MemberDecoder {
 
   /// `"type": "inbound-rtp"` (a hash of the bytes, no string built for known types), a
   /// compressed `"type": 1` when the policy allows, or another value spelled as text.
+  ///
+  /// Returns a small number for the type, for the name catalog's state: 1 + the raw value
+  /// of a known type, 255 for another name, 0 when the object got no type.
   private mutating func readType<Rows: MemberRows>(
     _ reader: inout JSONReader, name: JSONKey, policy: MemberPolicy, into rows: inout Rows, row: Int
-  ) throws(JSONError) {
+  ) throws(JSONError) -> Int {
+    var type: StatsType?
     switch try reader.peekKind() {
     case .string:
       let token = try reader.readStringToken()
       if let known = StatsTypeTable.standard.lookup(token) {
         rows.setDecodedType(known.type, name: known.name, at: row)
+        type = known.type
       } else {
         let value = interner.intern(token)
-        rows.setDecodedType(StatsType(dumpName: value), name: value, at: row)
+        type = StatsType(dumpName: value)
+        rows.setDecodedType(type, name: value, at: row)
       }
     case .number where policy.readsCompressedTypes:
       let number = try reader.readDouble()
-      if number >= 0, number < 1000, let typeName = RTCStatsCompressionTables.types[Int(number)] {
-        rows.setDecodedType(StatsType(dumpName: typeName), name: typeName, at: row)
+      guard number >= 0, number < 1000, let typeName = RTCStatsCompressionTables.types[Int(number)] else {
+        return 0
       }
+      type = StatsType(dumpName: typeName)
+      rows.setDecodedType(type, name: typeName, at: row)
     default:
-      if let value = try text(&reader, name: name, policy: policy) {
-        rows.setDecodedType(StatsType(dumpName: value), name: value, at: row)
-      }
+      guard let value = try text(&reader, name: name, policy: policy) else { return 0 }
+      type = StatsType(dumpName: value)
+      rows.setDecodedType(type, name: value, at: row)
     }
+    return type.map { Int($0.rawValue) &+ 1 } ?? 255
   }
 
   /// `qualityLimitationDurations`, `{"none":…,"cpu":…,"bandwidth":…,"other":…}` (seconds),

@@ -29,12 +29,29 @@ struct MemberKeyTable<Numeric: StatsColumn, Text: StatsColumn>: Sendable {
   private let table: ByteNameTable<MemberKey<Numeric, Text>>
   /// How the values of this dialect's members are read.
   let policy: MemberPolicy
+  /// Which table this is, for a ``MemberNameCatalog`` that keeps positions in it (compared
+  /// by reference; the catalog holds it, so no other table can take its address).
+  let identity = MemberKeyTableIdentity()
 
   /// A table of `names` (a name given twice keeps its first meaning).
   init(_ names: [(name: String, value: MemberKey<Numeric, Text>)], policy: MemberPolicy) {
     table = ByteNameTable(names)
     self.policy = policy
   }
+
+  /// The position of a member name given as raw bytes (for ``key(at:)``), or `nil` for
+  /// members the engine does not read.
+  @inline(__always)
+  func index(_ start: UnsafePointer<UInt8>, _ count: Int) -> Int? {
+    table.index(start, count)
+  }
+
+  /// The meaning of the name at a position ``index(_:_:)`` gave.
+  @inline(__always)
+  func key(at index: Int) -> MemberKey<Numeric, Text> { table.value(at: index) }
+
+  /// The number of names.
+  var count: Int { table.count }
 
   /// The meaning of a member name, or `nil` for members the engine does not read.
   @inline(__always)
@@ -53,6 +70,9 @@ struct MemberKeyTable<Numeric: StatsColumn, Text: StatsColumn>: Sendable {
     token.hasEscapes ? table.lookup(token.decoded()) : table.lookup(token.start, token.count)
   }
 }
+
+/// The identity of a ``MemberKeyTable``.
+final class MemberKeyTableIdentity: Sendable {}
 
 /// The key tables of the dialects.
 enum MemberTables {
