@@ -83,9 +83,11 @@ struct MemberDecoder {
     names.prepare(for: table.identity)
     var previous = -1
     var typeTag = 0
+    var objectTag: UInt64 = 0
+    var context = MemberNameCatalog.context(type: 0, object: 0)
     var object = try reader.beginObject()
     while try reader.enterMember(in: &object) {
-      let state = MemberNameCatalog.state(after: previous, type: typeTag)
+      let state = MemberNameCatalog.state(after: previous, context: context)
       var entry = names.predicted(at: state)
       let name: JSONKey
       if entry >= 0, let matched = names.consume(entry, from: &reader) {
@@ -105,13 +107,18 @@ struct MemberDecoder {
       switch key {
       case .id:
         decoded.hadID = true
+        reader.skipWhitespace()
+        let start = reader.offset
         if policy.idComesFromKey {
           try reader.skipValue()
         } else if let value = try text(&reader, name: name, policy: policy) {
           rows.setID(value, at: row)
         }
+        objectTag = MemberNameCatalog.tag(reader.base + start, reader.offset &- start)
+        context = MemberNameCatalog.context(type: typeTag, object: objectTag)
       case .type:
         typeTag = try readType(&reader, name: name, policy: policy, into: &rows, row: row)
+        context = MemberNameCatalog.context(type: typeTag, object: objectTag)
       case .timestamp:
         if let value = try timestamp(&reader, name: name, policy: policy) {
           rows.setTimestamp(value, at: row)

@@ -14,13 +14,13 @@
 /// Each name is kept with its position in the ``MemberKeyTable`` (or none, for members the
 /// engine does not read), up to ``maximumNames`` names of at most ``maximumNameLength``
 /// plain ASCII bytes; other names (escaped, longer, beyond the limit) are looked up in the
-/// table each time. Memory: at most about 100 KB per decoder, allocated on first use.
+/// table each time. Memory: at most about 130 KB per decoder, allocated on first use.
 struct MemberNameCatalog {
   /// Names kept at most.
   static let maximumNames = 1024
   /// The longest name kept, in bytes.
   static let maximumNameLength = 64
-  private static let stateBits = 12
+  private static let stateBits = 14
   private static let slotCount = 2 * maximumNames
 
   private struct Entry {
@@ -39,17 +39,36 @@ struct MemberNameCatalog {
   /// Per state, the entry that followed last time (-1: none yet).
   private var successors: [Int16] = []
 
-  /// The state at the start of an object.
-  static var initialState: Int { state(after: -1, type: 0) }
-
   /// The state after the member named by `entry` (-1: a name the catalog does not keep) in an
-  /// object whose `type` is `type` so far (0 before the type is known).
+  /// object described by `context` (``context(type:object:)``).
   @inline(__always)
-  static func state(after entry: Int, type: Int) -> Int {
-    let mixed =
-      UInt32(truncatingIfNeeded: entry &+ 1) &* 0x9E37_79B1
-      ^ UInt32(truncatingIfNeeded: type) &* 0x85EB_CA77
-    return Int(mixed &>> UInt32(32 - stateBits))
+  static func state(after entry: Int, context: UInt64) -> Int {
+    let mixed = (UInt64(truncatingIfNeeded: entry &+ 1) &* 0x9E37_79B9_7F4A_7C15) ^ context
+    return Int(truncatingIfNeeded: mixed &>> UInt64(64 - stateBits))
+  }
+
+  /// What the states of an object depend on besides the previous name: its `type` so far
+  /// (a small number, 0 before the type is known) and the tag of its `id` (``tag(_:_:)``, 0
+  /// before the id is known).
+  @inline(__always)
+  static func context(type: Int, object: UInt64) -> UInt64 {
+    ((UInt64(truncatingIfNeeded: type) &* 0x85EB_CA77_C2B2_AE63) ^ object) &* 0xFF51_AFD7_ED55_8CCD
+  }
+
+  /// A tag of the `count` bytes at `start` (an object's `id` value as written): its length
+  /// and its first and last eight bytes, so that each object of a poll follows its own
+  /// predictions (an audio and a video stream of one type have different members).
+  @inline(__always)
+  static func tag(_ start: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
+    guard count >= 8 else {
+      var tag = UInt64(truncatingIfNeeded: count)
+      for index in 0..<count { tag = tag &* 0x100 | UInt64(start[index]) }
+      return tag &* 0xC2B2_AE3D_27D4_EB4F
+    }
+    let raw = UnsafeRawPointer(start)
+    let first = raw.loadUnaligned(as: UInt64.self)
+    let last = raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+    return (first &* 0xC2B2_AE3D_27D4_EB4F) ^ (last &* 0x1656_67B1_9E37_79F9) ^ UInt64(truncatingIfNeeded: count)
   }
 
   /// Makes the catalog hold positions in `table`, forgetting everything when it held another.
