@@ -68,7 +68,8 @@ struct MemberNameCatalog {
     let raw = UnsafeRawPointer(start)
     let first = raw.loadUnaligned(as: UInt64.self)
     let last = raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
-    return (first &* 0xC2B2_AE3D_27D4_EB4F) ^ (last &* 0x1656_67B1_9E37_79F9) ^ UInt64(truncatingIfNeeded: count)
+    let length = UInt64(truncatingIfNeeded: count)
+    return (first &* 0xC2B2_AE3D_27D4_EB4F) ^ (last &* 0x1656_67B1_9E37_79F9) ^ length
   }
 
   /// Makes the catalog hold positions in `table`, forgetting everything when it held another.
