@@ -51,4 +51,35 @@ import Testing
     }
     #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
   }
+
+  /// Around the 19 significant digits the mantissa holds: zeros before the first significant
+  /// digit of a fraction (never counted), 18 to 21 significant digits split at every place
+  /// between the integer part and the fraction, each read as the standard library reads it.
+  @Test func significantDigitsAroundTheMantissaLimit() throws {
+    var generator = SplitMix64(state: 19)
+    var mismatches: [String] = []
+    func check(_ text: String) throws {
+      let expected = Double(text) ?? .nan
+      if try read(text).bitPattern != expected.bitPattern { mismatches.append(text) }
+    }
+    for zeros in 0...25 {
+      for digits in 1...25 {
+        let significant = (0..<digits).map { _ in String(1 + generator.next() % 9) }.joined()
+        try check("0." + String(repeating: "0", count: zeros) + significant)
+        try check("0." + String(repeating: "0", count: zeros) + significant + "e5")
+      }
+    }
+    for total in 18...21 {
+      let digits = "9" + (1..<total).map { _ in String(generator.next() % 10) }.joined()
+      for point in 1..<total {
+        var text = digits
+        text.insert(".", at: text.index(text.startIndex, offsetBy: point))
+        try check(text)
+        try check(text + "0000")
+        try check(text + "e-3")
+      }
+      try check(digits)
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+  }
 }

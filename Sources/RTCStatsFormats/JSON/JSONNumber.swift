@@ -42,8 +42,103 @@ extension JSONReader {
   }
 
   /// Scans a number: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+  ///
+  /// Digits are accumulated in one tight loop per part; a number of more than 19
+  /// significant digits (which would overflow the mantissa) is scanned again by
+  /// ``scanLongNumberParts()``.
   @inline(__always)
   mutating func scanNumberParts() throws(JSONError) -> NumberParts {
+    let start = offset
+    var parts = NumberParts(
+      start: start, isNegative: false, mantissa: 0, exponent: 0, digitsDropped: false,
+      isInteger: true)
+    if base[offset] == UInt8(ascii: "-") {
+      parts.isNegative = true
+      offset &+= 1
+    }
+    guard offset < count else { throw JSONError(.unexpectedEnd(expected: "a digit"), at: offset) }
+    var significant = 0
+    let first = base[offset]
+    if first == UInt8(ascii: "0") {
+      offset &+= 1
+      if offset < count, base[offset] &- UInt8(ascii: "0") < 10 {
+        throw JSONError(.invalidNumber, at: start)
+      }
+    } else if first &- UInt8(ascii: "1") < 9 {
+      let digitsStart = offset
+      parts.mantissa = accumulateDigits(into: 0)
+      significant = offset &- digitsStart
+    } else {
+      throw JSONError(.invalidNumber, at: start)
+    }
+    if offset < count, base[offset] == UInt8(ascii: ".") {
+      parts.isInteger = false
+      offset &+= 1
+      let fractionStart = offset
+      // Zeros before the first significant digit only move the exponent.
+      if parts.mantissa == 0 {
+        while offset < count, base[offset] == UInt8(ascii: "0") { offset &+= 1 }
+      }
+      let digitsStart = offset
+      parts.mantissa = accumulateDigits(into: parts.mantissa)
+      significant &+= offset &- digitsStart
+      parts.exponent = fractionStart &- offset
+      if offset == fractionStart {
+        if offset == count { throw JSONError(.unexpectedEnd(expected: "a digit"), at: offset) }
+        throw JSONError(.invalidNumber, at: start)
+      }
+    }
+    if significant > 19 {
+      offset = start
+      return try scanLongNumberParts()
+    }
+    try scanExponent(into: &parts)
+    return parts
+  }
+
+  /// Adds the decimal digits under the cursor to `mantissa` (wrapping past 64 bits).
+  @inline(__always)
+  private mutating func accumulateDigits(into mantissa: UInt64) -> UInt64 {
+    var mantissa = mantissa
+    while offset < count {
+      let digit = base[offset] &- UInt8(ascii: "0")
+      guard digit < 10 else { break }
+      mantissa = mantissa &* 10 &+ UInt64(digit)
+      offset &+= 1
+    }
+    return mantissa
+  }
+
+  /// Scans an exponent part (`[eE] [+-]? [0-9]+`) if one follows, adding it to the parts.
+  @inline(__always)
+  private mutating func scanExponent(into parts: inout NumberParts) throws(JSONError) {
+    if offset < count, base[offset] | 0x20 == UInt8(ascii: "e") {
+      parts.isInteger = false
+      offset &+= 1
+      var negative = false
+      if offset < count, base[offset] == UInt8(ascii: "+") || base[offset] == UInt8(ascii: "-") {
+        negative = base[offset] == UInt8(ascii: "-")
+        offset &+= 1
+      }
+      let exponentStart = offset
+      var value = 0
+      while offset < count {
+        let digit = base[offset] &- UInt8(ascii: "0")
+        guard digit < 10 else { break }
+        if value < 100_000 { value = value &* 10 &+ Int(digit) }
+        offset &+= 1
+      }
+      if offset == exponentStart {
+        if offset == count { throw JSONError(.unexpectedEnd(expected: "a digit"), at: offset) }
+        throw JSONError(.invalidNumber, at: parts.start)
+      }
+      parts.exponent &+= negative ? -value : value
+    }
+  }
+
+  /// ``scanNumberParts()`` digit by digit, for numbers of more than 19 significant digits
+  /// (the digits beyond are dropped into the exponent).
+  private mutating func scanLongNumberParts() throws(JSONError) -> NumberParts {
     let start = offset
     var parts = NumberParts(
       start: start, isNegative: false, mantissa: 0, exponent: 0, digitsDropped: false,
@@ -97,28 +192,7 @@ extension JSONReader {
         throw JSONError(.invalidNumber, at: start)
       }
     }
-    if offset < count, base[offset] | 0x20 == UInt8(ascii: "e") {
-      parts.isInteger = false
-      offset &+= 1
-      var negative = false
-      if offset < count, base[offset] == UInt8(ascii: "+") || base[offset] == UInt8(ascii: "-") {
-        negative = base[offset] == UInt8(ascii: "-")
-        offset &+= 1
-      }
-      let exponentStart = offset
-      var value = 0
-      while offset < count {
-        let digit = base[offset] &- UInt8(ascii: "0")
-        guard digit < 10 else { break }
-        if value < 100_000 { value = value &* 10 &+ Int(digit) }
-        offset &+= 1
-      }
-      if offset == exponentStart {
-        if offset == count { throw JSONError(.unexpectedEnd(expected: "a digit"), at: offset) }
-        throw JSONError(.invalidNumber, at: start)
-      }
-      parts.exponent &+= negative ? -value : value
-    }
+    try scanExponent(into: &parts)
     return parts
   }
 
