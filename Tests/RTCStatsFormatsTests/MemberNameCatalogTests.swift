@@ -134,4 +134,52 @@ import Testing
       }
     }
   }
+
+  /// A text value spelled so that the value predicted from the previous poll must not match
+  /// it, or the same value another way: an extension, a prefix, an escaped spelling,
+  /// whitespace before it, a number or `null` where a string was.
+  static func textValue(_ value: String, variant: Int) -> (json: String, read: String?) {
+    switch variant {
+    case 0: return ("\"\(value)x\"", value + "x")
+    case 1: return ("\"\(value.dropLast())\"", String(value.dropLast()))
+    case 2: return ("\"\\u00\(String(value.utf8.first ?? 65, radix: 16))\(value.dropFirst())\"", value)
+    case 3: return (" \t\"\(value)\"", value)
+    case 4: return ("null", nil)
+    case 5: return ("\"\"", "")
+    default: return ("\"\(value)\"", value)
+    }
+  }
+
+  @Test func textPredictionsNeverChangeWhatIsRead() throws {
+    var generator = Generator(state: 23)
+    var decoder = SnapshotDecoder()
+    let fields: [TextField] = [.codecId, .transportId, .mimeType, .trackIdentifier]
+    let pool = ["COT01_111", "COT01_96", "T01", "audio/opus", "video/VP8", "track-1", "track-2"]
+    for _ in 0..<300 {
+      var objects: [(id: String, members: [(json: String, field: TextField, read: String?)])] = []
+      for index in 0..<(1 + generator.below(6)) {
+        var members: [(json: String, field: TextField, read: String?)] = []
+        for field in fields where generator.below(6) != 0 {
+          let value = pool[generator.below(pool.count)]
+          let (json, read) = Self.textValue(value, variant: generator.below(14))
+          members.append(("\"\(field.name)\":\(json)", field, read))
+        }
+        let id = generator.below(5) == 0 ? "IT\(index)x" : "IT\(index)"
+        objects.append((id, members))
+      }
+      let items = objects.map { object in
+        let head = "\"id\":\"\(object.id)\",\"timestamp\":1000,\"type\":\"inbound-rtp\",\"kind\":\"video\""
+        return "{" + ([head] + object.members.map(\.json)).joined(separator: ",") + "}"
+      }
+      let report = try decoder.decode("[" + items.joined(separator: ",") + "]").report
+      #expect(report.count == objects.count)
+      for (index, object) in objects.enumerated() where index < report.count {
+        #expect(report.id(at: index) == object.id)
+        for field in fields {
+          let expected = object.members.last { $0.field == field }?.read
+          #expect(report.text(field, at: index) == expected, "object \(index) \(field.name)")
+        }
+      }
+    }
+  }
 }

@@ -220,6 +220,18 @@ package struct JSONReader {
     return JSONKey(start: base + start, count: expectedCount, hasEscapes: false)
   }
 
+  /// Consumes a string value (after whitespace) when it is exactly the `count` bytes at
+  /// `expected`, as ``consumeKey(matching:count:)`` does for a member name; otherwise moves
+  /// past the whitespace only.
+  @inline(__always)
+  package mutating func consumeString(matching expected: UnsafePointer<UInt8>, count expectedCount: Int)
+    -> Bool
+  {
+    skipWhitespace()
+    guard offset < count, base[offset] == UInt8(ascii: "\"") else { return false }
+    return consumeKey(matching: expected, count: expectedCount) != nil
+  }
+
   /// Reads the member name under the cursor (at its opening quote), validating it.
   @inline(__always)
   package mutating func scanKey() throws(JSONError) -> JSONKey {

@@ -58,6 +58,28 @@ extension MemberDecoder {
 
   // MARK: - Text
 
+  /// ``text(_:name:policy:)`` for the member read in name-catalog `state`: the value it had
+  /// in that state last time is tried first (one comparison), and a plain string read
+  /// becomes the next prediction.
+  @inline(__always)
+  mutating func text(_ reader: inout JSONReader, name: JSONKey, policy: MemberPolicy, state: Int)
+    throws(JSONError) -> String?
+  {
+    let predicted = names.predictedValue(at: state)
+    if predicted >= 0, let value = interner.consume(predicted, from: &reader) { return value }
+    guard reader.peekByte() == UInt8(ascii: "\"") else {
+      return try text(&reader, name: name, policy: policy)
+    }
+    let token = try reader.readStringToken()
+    if token.hasEscapes {
+      names.learnValue(-1, at: state)
+      return policy.decodesJSONStrings ? unquotedText(token) : token.decoded()
+    }
+    let (value, entry) = interner.internIndexed(token.start, token.count)
+    names.learnValue(entry, at: state)
+    return value
+  }
+
   /// A text member: a string (interned), or what `policy` accepts besides: numbers and
   /// booleans spelled out, JSON quotes stripped; `nil` for `null` and anything else
   /// (counted when the policy says so).

@@ -45,7 +45,7 @@ struct MemberDecoder {
   /// Whether a timestamp was converted from microseconds.
   private(set) var sawMicroseconds = false
   /// The member names met so far, and which followed which.
-  private var names = MemberNameCatalog()
+  var names = MemberNameCatalog()
   /// Unescaping buffers, reused.
   var scratch: [UInt8] = []
   private var embedded: [UInt8] = []
@@ -111,7 +111,7 @@ struct MemberDecoder {
         let start = reader.offset
         if policy.idComesFromKey {
           try reader.skipValue()
-        } else if let value = try text(&reader, name: name, policy: policy) {
+        } else if let value = try text(&reader, name: name, policy: policy, state: state) {
           rows.setID(value, at: row)
         }
         objectTag = MemberNameCatalog.tag(reader.base + start, reader.offset &- start)
@@ -135,7 +135,9 @@ struct MemberDecoder {
           rows.setNumber(value, field, at: row)
         }
       case .text(let field):
-        if let value = try text(&reader, name: name, policy: policy) { rows.setText(value, field, at: row) }
+        if let value = try text(&reader, name: name, policy: policy, state: state) {
+          rows.setText(value, field, at: row)
+        }
       case .durations(let none, let cpu, let bandwidth, let other):
         // Only the reasons given: a second `qualityLimitationDurations` keeps the others.
         let values = try durations(&reader, name: name, policy: policy)

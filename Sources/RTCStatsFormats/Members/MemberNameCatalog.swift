@@ -8,13 +8,15 @@
 /// name (``JSONReader/consumeKey(matching:count:)``); when they are equal, neither the scan
 /// of the name nor its hash and table lookup are needed. When they differ (a member that
 /// comes and goes, two types sharing a state), the name is scanned and looked up as before
-/// and becomes the next prediction for that state. A prediction is a guess checked against
-/// the bytes: a wrong one costs a comparison and changes nothing.
+/// and becomes the next prediction for that state. The text value a member had in a state
+/// (an id, a `kind`, a `mimeType`) is predicted the same way, against the string interner.
+/// A prediction is a guess checked against the bytes: a wrong one costs a comparison and
+/// changes nothing.
 ///
 /// Each name is kept with its position in the ``MemberKeyTable`` (or none, for members the
 /// engine does not read), up to ``maximumNames`` names of at most ``maximumNameLength``
 /// plain ASCII bytes; other names (escaped, longer, beyond the limit) are looked up in the
-/// table each time. Memory: at most about 130 KB per decoder, allocated on first use.
+/// table each time. Memory: at most about 200 KB per decoder, allocated on first use.
 struct MemberNameCatalog {
   /// Names kept at most.
   static let maximumNames = 1024
@@ -38,6 +40,9 @@ struct MemberNameCatalog {
   private var slots: [Int16] = []
   /// Per state, the entry that followed last time (-1: none yet).
   private var successors: [Int16] = []
+  /// Per state, the interned text value the member had last time (-1: none yet; see
+  /// ``StringInterner/consume(_:from:)``).
+  private var values: [Int32] = []
 
   /// The state after the member named by `entry` (-1: a name the catalog does not keep) in an
   /// object described by `context` (``context(type:object:)``).
@@ -82,6 +87,17 @@ struct MemberNameCatalog {
     entries = []
     slots = [Int16](repeating: -1, count: Self.slotCount)
     successors = [Int16](repeating: -1, count: 1 << Self.stateBits)
+    values = [Int32](repeating: -1, count: 1 << Self.stateBits)
+  }
+
+  /// The interner entry of the text value the member read in `state` had last time, or -1.
+  @inline(__always)
+  func predictedValue(at state: Int) -> Int { Int(values[state]) }
+
+  /// Notes the interner entry of the text value read in `state` (-1: none to predict).
+  @inline(__always)
+  mutating func learnValue(_ entry: Int, at state: Int) {
+    values[state] = Int32(truncatingIfNeeded: entry)
   }
 
   /// The entry that followed the last time the decoder was in `state`, or -1.

@@ -27,8 +27,14 @@ struct StringInterner {
 
   /// The string for `count` bytes at `start` (valid UTF-8).
   mutating func intern(_ start: UnsafePointer<UInt8>, _ count: Int) -> String {
+    internIndexed(start, count).string
+  }
+
+  /// The string for `count` bytes at `start` (valid UTF-8) and its entry, for
+  /// ``consume(_:from:)``; the entry is -1 when the string is not kept.
+  mutating func internIndexed(_ start: UnsafePointer<UInt8>, _ count: Int) -> (string: String, entry: Int) {
     guard count <= 256 else {
-      return String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+      return (String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self), -1)
     }
     let hash = fnv1a(start, count)
     var slot = Int(truncatingIfNeeded: hash) & mask
@@ -42,17 +48,36 @@ struct StringInterner {
         let offset = Int(entry.pointee.start)
         return arena.withUnsafeBufferPointer { bytesEqual($0.allocatedBase + offset, start, count) }
       }
-      if found { return entries[entryIndex].string }
+      if found { return (entries[entryIndex].string, entryIndex) }
       slot = (slot &+ 1) & mask
     }
     let string = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
-    guard entries.count < Self.capacityLimit else { return string }
+    guard entries.count < Self.capacityLimit else { return (string, -1) }
     entries.append(
       Entry(hash: hash, start: Int32(arena.count), count: Int32(count), string: string))
     arena.append(contentsOf: UnsafeBufferPointer(start: start, count: count))
     slots[slot] = Int32(entries.count - 1)
     if entries.count * 2 > slots.count { grow() }
-    return string
+    return (string, entries.count - 1)
+  }
+
+  /// The string of `entry` when the string value under the reader's cursor (after
+  /// whitespace) is exactly its bytes, consumed; `nil` otherwise.
+  ///
+  /// `entry` must come from ``internIndexed(_:_:)`` of a token without escapes, so that its
+  /// bytes hold no quote, backslash or control character (see
+  /// ``JSONReader/consumeString(matching:count:)``).
+  @inline(__always)
+  func consume(_ entry: Int, from reader: inout JSONReader) -> String? {
+    entries.withUnsafeBufferPointer { entries -> String? in
+      let entry = entries.allocatedBase + entry
+      let start = Int(entry.pointee.start)
+      let count = Int(entry.pointee.count)
+      let matched = arena.withUnsafeBufferPointer { arena in
+        reader.consumeString(matching: arena.allocatedBase + start, count: count)
+      }
+      return matched ? entry.pointee.string : nil
+    }
   }
 
   /// The string for a token read by ``JSONReader``, escapes decoded.
