@@ -107,14 +107,7 @@ struct MemberDecoder {
       switch key {
       case .id:
         decoded.hadID = true
-        reader.skipWhitespace()
-        let start = reader.offset
-        if policy.idComesFromKey {
-          try reader.skipValue()
-        } else if let value = try text(&reader, name: name, policy: policy, state: state) {
-          rows.setID(value, at: row)
-        }
-        objectTag = MemberNameCatalog.tag(reader.base + start, reader.offset &- start)
+        objectTag = try readID(&reader, name: name, policy: policy, state: state, into: &rows, row: row)
         context = MemberNameCatalog.context(type: typeTag, object: objectTag)
       case .type:
         typeTag = try readType(&reader, name: name, policy: policy, into: &rows, row: row)
@@ -156,6 +149,22 @@ struct MemberDecoder {
       }
     }
     return decoded
+  }
+
+  /// The `id` member (skipped when the policy files objects by key); returns the tag of its
+  /// value as written, for the name catalog's states.
+  private mutating func readID<Rows: MemberRows>(
+    _ reader: inout JSONReader, name: JSONKey, policy: MemberPolicy, state: Int, into rows: inout Rows,
+    row: Int
+  ) throws(JSONError) -> UInt64 {
+    reader.skipWhitespace()
+    let start = reader.offset
+    if policy.idComesFromKey {
+      try reader.skipValue()
+    } else if let value = try text(&reader, name: name, policy: policy, state: state) {
+      rows.setID(value, at: row)
+    }
+    return MemberNameCatalog.tag(reader.base + start, reader.offset &- start)
   }
 
   /// A `timestamp` member in ms since the epoch: a number (µs beyond
