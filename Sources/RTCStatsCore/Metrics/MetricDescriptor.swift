@@ -18,23 +18,44 @@ public enum MetricUnit: String, Sendable, Hashable, CaseIterable {
   case reason = "reason"
 }
 
-/// Which tracks a metric describes.
+/// Which tracks a metric describes: the tracks of any of its directions and any of its kinds.
+///
+/// Stored as two bit masks (bit 0 inbound/audio, bit 1 outbound/video), so that
+/// ``contains(direction:kind:)`` — asked per metric and track when a file's summary is
+/// assembled — is two bit tests, not two hashed set look-ups.
 public struct MetricScope: Sendable, Hashable {
+  private var directionBits: UInt8
+  private var kindBits: UInt8
+
   /// The directions it applies to.
-  public var directions: Set<Direction>
+  public var directions: Set<Direction> {
+    get { Set([Direction.inbound, .outbound].filter { directionBits & Self.bit($0) != 0 }) }
+    set { directionBits = newValue.reduce(0) { $0 | Self.bit($1) } }
+  }
+
   /// The kinds it applies to.
-  public var kinds: Set<MediaKind>
+  public var kinds: Set<MediaKind> {
+    get { Set([MediaKind.audio, .video].filter { kindBits & Self.bit($0) != 0 }) }
+    set { kindBits = newValue.reduce(0) { $0 | Self.bit($1) } }
+  }
 
   /// Creates a scope.
   public init(directions: Set<Direction>, kinds: Set<MediaKind>) {
-    self.directions = directions
-    self.kinds = kinds
+    directionBits = directions.reduce(0) { $0 | Self.bit($1) }
+    kindBits = kinds.reduce(0) { $0 | Self.bit($1) }
   }
 
   /// Whether a track of `direction` and `kind` has the metric.
+  @inline(__always)
   public func contains(direction: Direction, kind: MediaKind) -> Bool {
-    directions.contains(direction) && kinds.contains(kind)
+    directionBits & Self.bit(direction) != 0 && kindBits & Self.bit(kind) != 0
   }
+
+  @inline(__always)
+  private static func bit(_ direction: Direction) -> UInt8 { direction == .inbound ? 1 : 2 }
+
+  @inline(__always)
+  private static func bit(_ kind: MediaKind) -> UInt8 { kind == .audio ? 1 : 2 }
 
   /// Every track.
   public static let all = MetricScope(directions: [.inbound, .outbound], kinds: [.audio, .video])

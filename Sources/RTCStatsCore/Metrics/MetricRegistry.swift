@@ -91,8 +91,12 @@ public enum MetricRegistry {
     positions[name].map { metrics[$0] }
   }
 
-  /// The position of `metric` in ``metrics``.
+  /// Position of each metric in ``metrics``, by identity: hashing a pointer, not the name.
+  private static let identityPositions: [ObjectIdentifier: Int] = Dictionary(
+    uniqueKeysWithValues: metrics.enumerated().map { (ObjectIdentifier($0.element), $0.offset) })
+
+  /// The position of `metric` in ``metrics`` (a descriptor not registered: that of its name).
   static func position(of metric: MetricDescriptor) -> Int {
-    positions[metric.name] ?? 0
+    identityPositions[ObjectIdentifier(metric)] ?? positions[metric.name] ?? 0
   }
 }

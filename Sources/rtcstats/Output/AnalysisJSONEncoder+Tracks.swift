@@ -17,13 +17,16 @@ extension AnalysisJSONEncoder {
     for ssrc in track.ssrcs { writer.integer(Int(ssrc)) }
     writer.endArray()
     let isOutboundVideo = track.kind == .video && track.direction == .outbound
+    let keys = Self.metricKeys
+    var position = 0  // of the metric in ``MetricRegistry/metrics``, the order of `entries`
     for entry in MetricRegistry.entries {
       switch entry {
       case .metric(let metric):
+        defer { position += 1 }
         guard metric.hasSummary, metric.scope.contains(direction: track.direction, kind: track.kind) else {
           continue
         }
-        writer.key(metric.name)
+        writer.key(keys[position])
         Self.encode(track[metric], into: &writer)
       case .qualityLimitation:
         if isOutboundVideo { Self.encode(track.qualityLimitation, into: &writer) }
@@ -61,6 +64,9 @@ extension AnalysisJSONEncoder {
     }
     writer.endObject()
   }
+
+  /// Each metric's name as JSON text (`"bitrate":`), by position in ``MetricRegistry/metrics``.
+  static let metricKeys = MetricRegistry.metrics.map { JSONWriter.Key($0.name) }
 
   private func encode(_ layer: LayerAnalysis, timeline: Timeline, into writer: inout JSONWriter) {
     writer.beginObject()

@@ -11,22 +11,28 @@ enum DiagnosticText {
     fill(diagnostic.code.template, with: diagnostic.evidence)
   }
 
-  /// `template` with every `{name}` replaced by the evidence item `name`.
+  /// `template` with every `{name}` replaced by the evidence item `name` (a placeholder
+  /// without an item, or a `{` without its `}`, is left as written).
+  ///
+  /// The braces are found in the UTF-8 bytes: a brace is one byte and never part of another
+  /// character's bytes, and a byte search costs a fraction of a walk by `Character`.
   static func fill(_ template: String, with evidence: Evidence) -> String {
+    let bytes = template.utf8
     var result = ""
-    var rest = Substring(template)
-    while let open = rest.firstIndex(of: "{") {
-      result += rest[..<open]
-      guard let close = rest[open...].firstIndex(of: "}") else { break }
-      let name = String(rest[rest.index(after: open)..<close])
+    var copied = bytes.startIndex
+    var cursor = bytes.startIndex
+    while let open = bytes[cursor...].firstIndex(of: UInt8(ascii: "{")),
+      let close = bytes[open...].firstIndex(of: UInt8(ascii: "}"))
+    {
+      let name = String(decoding: bytes[bytes.index(after: open)..<close], as: UTF8.self)
       if let value = evidence[name] {
+        result += String(decoding: bytes[copied..<open], as: UTF8.self)
         result += text(value)
-      } else {
-        result += rest[open...close]
+        copied = bytes.index(after: close)
       }
-      rest = rest[rest.index(after: close)...]
+      cursor = bytes.index(after: close)
     }
-    return result + rest
+    return result + String(decoding: bytes[copied...], as: UTF8.self)
   }
 
   /// An evidence value as text.

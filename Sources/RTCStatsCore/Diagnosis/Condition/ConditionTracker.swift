@@ -91,8 +91,11 @@ struct ConditionTracker: Sendable {
       pending.removeAll()
       head = 0
     }
-    return pending[head...].map(finalize)
+    return remaining()
   }
+
+  /// The intervals ``finish()`` would return, the tracker left as it is.
+  func remaining() -> [FinalInterval] { pending[head...].map(finalize) }
 
   private mutating func mark(_ position: Int, _ grade: Int, reason: ConditionReason?) {
     guard pending[position].final >= 0 || pending[position].sample.level >= 0 else { return }

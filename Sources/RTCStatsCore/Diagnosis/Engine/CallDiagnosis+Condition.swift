@@ -1,7 +1,7 @@
 extension CallDiagnosis {
   /// The network condition of connection `position`: each direction's summary with its
   /// degradation source, and the two together.
-  static func condition(of position: Int, in connections: [ConnectionDiagnosis], health: [[TrackHealth]])
+  static func condition(of position: Int, in connections: [ConnectionOutcome], health: [[TrackHealth]])
     -> NetworkCondition
   {
     let connection = connections[position]

@@ -11,7 +11,9 @@ public struct CallDiagnosis: Sendable {
   private let keepsIntervals: Bool
   private var connections: [ConnectionDiagnosis] = []
   private var index: [String: Int] = [:]
-  private var page: ConnectionDiagnosis
+  /// The page's diagnosis, made at the first page-level event (most calls have none, and a
+  /// diagnosis that read nothing finds nothing).
+  private var page: ConnectionDiagnosis?
   /// The connection looked up last (polls of one connection usually follow each other).
   private var lastLookup: (id: String, position: Int)?
 
@@ -19,7 +21,6 @@ public struct CallDiagnosis: Sendable {
   public init(thresholds: ThresholdTable = .defaults, keepsIntervals: Bool = true) {
     self.thresholds = thresholds
     self.keepsIntervals = keepsIntervals
-    page = ConnectionDiagnosis(id: nil, thresholds: thresholds, keepsIntervals: keepsIntervals)
   }
 
   /// Reads one poll of `peerConnection`: its row, the stream identities it refers to and the
@@ -36,7 +37,10 @@ public struct CallDiagnosis: Sendable {
     if let id = event.peerConnection {
       connections[position(of: id)].observe(event: event)
     } else {
-      page.observe(event: event)
+      if page == nil {
+        page = ConnectionDiagnosis(id: nil, thresholds: thresholds, keepsIntervals: keepsIntervals)
+      }
+      page?.observe(event: event)
     }
   }
 
@@ -47,18 +51,18 @@ public struct CallDiagnosis: Sendable {
 
   /// Everything diagnosed so far, with open episodes closed at their last interval.
   public func result() -> DiagnosisResult {
-    let finished = connections.map { $0.finished() }
-    let pageFindings = page.finished().findings
+    let outcomes = connections.map { $0.outcome() }
+    let pageFindings = page?.outcome().findings ?? []
     var conditions: [String: NetworkCondition] = [:]
     var mos: [String: [MOSSummary]] = [:]
-    let health = finished.map(\.health)
-    for (position, connection) in finished.enumerated() {
+    let health = outcomes.map(\.health)
+    for (position, connection) in outcomes.enumerated() {
       guard let id = connection.id else { continue }
-      conditions[id] = Self.condition(of: position, in: finished, health: health)
+      conditions[id] = Self.condition(of: position, in: outcomes, health: health)
       mos[id] = connection.audioMOS
     }
-    let findings = FindingMerger.merge(finished.flatMap(\.findings) + pageFindings)
-    let dropped = finished.reduce(0) { $0 + $1.droppedFindings }
+    let findings = FindingMerger.merge(outcomes.flatMap(\.findings) + pageFindings)
+    let dropped = outcomes.reduce(0) { $0 + $1.droppedFindings }
     return DiagnosisResult(
       findings: findings, conditions: conditions, audioMOS: mos, droppedFindings: dropped)
   }

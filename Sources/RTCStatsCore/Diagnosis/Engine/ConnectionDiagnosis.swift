@@ -6,43 +6,63 @@
 /// by the number of polls — except the MOS distributions (like the analysis' own figures) and
 /// the MOS interval list kept only when the analysis keeps every row.
 struct ConnectionDiagnosis: Sendable {
-  let id: String?
-  private let keepsIntervals: Bool
-  private var builder = PollContextBuilder()
+  // No stored property has a default value: ``init(id:thresholds:keepsIntervals:)`` copies
+  // the table's resolved diagnosis, and defaults would be built and dropped for every copy.
+  private(set) var id: String?
+  private var keepsIntervals: Bool
+  private var builder: PollContextBuilder
   private var rules: RuleSet
   private var grader: ConditionGrader
   private var sendTracker: ConditionTracker
   private var receiveTracker: ConditionTracker
-  private(set) var send = ConditionAccumulator()
-  private(set) var receive = ConditionAccumulator()
-  private(set) var overall = ConditionAccumulator()
+  private(set) var send: ConditionAccumulator
+  private(set) var receive: ConditionAccumulator
+  private(set) var overall: ConditionAccumulator
   /// Each received track's health, in the order the tracks were first graded.
-  private(set) var health: [TrackHealth] = []
+  private(set) var health: [TrackHealth]
   /// Per track slot, the position of its ``health`` (−1: none yet).
-  private var healthPosition: [Int] = []
+  private var healthPosition: [Int]
   /// Each audio track's MOS, in the order the tracks appeared.
-  private var mos: [MOSAccumulator] = []
+  private var mos: [MOSAccumulator]
   /// Per track slot, the position of its ``mos`` accumulator (−1: none, a video track).
-  private var mosPosition: [Int] = []
-  private(set) var findings: [Diagnostic] = []
-  private(set) var droppedFindings = 0
+  private var mosPosition: [Int]
+  private(set) var findings: [Diagnostic]
+  private(set) var droppedFindings: Int
   private(set) var latest: PollDiagnosis?
   /// Scratch for the grader's per-track levels, reused from poll to poll.
-  private var trackLevels: [(Int, Int?)] = []
+  private var trackLevels: [(Int, Int?)]
   /// Scratch for the grader's samples of the poll, written in place.
-  private var sentSample = ConditionSample(start: 0, end: 0)
-  private var receivedSample = ConditionSample(start: 0, end: 0)
+  private var sentSample: ConditionSample
+  private var receivedSample: ConditionSample
 
   /// The most findings kept per connection.
   static let findingLimit = 10_000
 
+  /// A diagnosis of connection `id` (`nil`: the page) with `thresholds`.
+  ///
+  /// A copy of the table's ``ResolvedThresholds/connection``: the rules, grader and trackers
+  /// are built from the table once, not for every connection of every file.
   init(id: String?, thresholds: ThresholdTable, keepsIntervals: Bool) {
+    self = thresholds.resolved.connection
     self.id = id
     self.keepsIntervals = keepsIntervals
+  }
+
+  /// A diagnosis with every rule, grader and tracker built from `thresholds`, for no
+  /// connection yet (``ResolvedThresholds`` keeps one per table).
+  init(resolving thresholds: ThresholdTable) {
+    id = nil
+    keepsIntervals = false
     rules = RuleSet(thresholds)
     grader = ConditionGrader(thresholds)
     sendTracker = ConditionTracker(thresholds)
     receiveTracker = ConditionTracker(thresholds)
+    (send, receive, overall) = (ConditionAccumulator(), ConditionAccumulator(), ConditionAccumulator())
+    (health, healthPosition, mos, mosPosition) = ([], [], [], [])
+    (findings, droppedFindings, latest, trackLevels) = ([], 0, nil, [])
+    sentSample = ConditionSample(start: 0, end: 0)
+    receivedSample = ConditionSample(start: 0, end: 0)
+    builder = PollContextBuilder()
     builder.roundTripTimeHold = thresholds.entry("condition").number("rttHold", or: 10_000)
     builder.reportHold = thresholds.entry("condition").number("reportHold", or: 2_000)
   }
@@ -78,27 +98,33 @@ struct ConnectionDiagnosis: Sendable {
     keep(sink.reported)
   }
 
-  /// The diagnosis with every open episode closed (the receiver is left as it was).
-  func finished() -> ConnectionDiagnosis {
-    var copy = self
+  /// What the diagnosis found so far, with every open episode closed (the receiver is left as
+  /// it was): only the rules and the trackers' pending intervals are copied to be closed.
+  func outcome() -> ConnectionOutcome {
+    var rules = rules
     var sink = FindingSink(peerConnection: id)
-    copy.rules.finish(into: &sink)
-    copy.keep(sink.reported)
-    let sent = copy.sendTracker.finish()
-    let received = copy.receiveTracker.finish()
-    for interval in sent { copy.send.add(interval) }
-    for interval in received { copy.receive.add(interval) }
-    for (up, down) in zip(sent, received) { copy.overall.add(Self.combine(up, down)) }
-    return copy
+    rules.finish(into: &sink)
+    var outcome = ConnectionOutcome(
+      id: id, findings: findings, droppedFindings: droppedFindings, send: send, receive: receive,
+      overall: overall, health: health, audioMOS: mos.map(\.summary))
+    Self.keep(sink.reported, in: &outcome.findings, dropped: &outcome.droppedFindings)
+    let sent = sendTracker.remaining()
+    let received = receiveTracker.remaining()
+    for interval in sent { outcome.send.add(interval) }
+    for interval in received { outcome.receive.add(interval) }
+    for (up, down) in zip(sent, received) { outcome.overall.add(Self.combine(up, down)) }
+    return outcome
   }
 
-  /// Each audio track's MOS, in the order the tracks appeared.
-  var audioMOS: [MOSSummary] { mos.map(\.summary) }
-
   private mutating func keep(_ reported: [Diagnostic]) {
+    Self.keep(reported, in: &findings, dropped: &droppedFindings)
+  }
+
+  /// Adds `reported` to `findings` up to ``findingLimit``, counting the rest in `dropped`.
+  private static func keep(_ reported: [Diagnostic], in findings: inout [Diagnostic], dropped: inout Int) {
     for finding in reported {
-      guard findings.count < Self.findingLimit else {
-        droppedFindings += 1
+      guard findings.count < findingLimit else {
+        dropped += 1
         continue
       }
       findings.append(finding)
@@ -142,4 +168,22 @@ struct ConnectionDiagnosis: Sendable {
     let first = Self.reasonOrder.first { $0 == send.reason || $0 == receive.reason }
     return first == send.reason ? send : receive
   }
+}
+
+/// What one connection's diagnosis found, its open episodes closed (``ConnectionDiagnosis/outcome()``).
+struct ConnectionOutcome: Sendable {
+  /// The connection (`nil`: the page).
+  let id: String?
+  /// The findings, in the order they were reported.
+  var findings: [Diagnostic]
+  /// Findings beyond ``ConnectionDiagnosis/findingLimit``, counted.
+  var droppedFindings: Int
+  /// The graded intervals of each direction, and of the two together.
+  var send: ConditionAccumulator
+  var receive: ConditionAccumulator
+  var overall: ConditionAccumulator
+  /// Each received track's health, in the order the tracks were first graded.
+  let health: [TrackHealth]
+  /// Each audio track's MOS, in the order the tracks appeared.
+  let audioMOS: [MOSSummary]
 }

@@ -37,7 +37,7 @@ struct CodecFallbackRule: DiagnosisRule {
       guard before != now else { continue }
       last[track.slot] = now
       let fellBack =
-        (now.lowercased().contains("fallback") && !(before?.lowercased().contains("fallback") ?? false))
+        (Self.mentions(now, "fallback") && !(before.map { Self.mentions($0, "fallback") } ?? false))
         || (before.map(Self.isHardware) ?? false && Self.isSoftware(now) && !Self.isHardware(now))
       guard fellBack, let time = track.end ?? poll.time else { continue }
       sink.report(
@@ -53,17 +53,32 @@ struct CodecFallbackRule: DiagnosisRule {
   }
 
   static func isHardware(_ name: String) -> Bool {
-    let text = name.lowercased()
-    return [
+    [
       "mediacodec", "videotoolbox", "d3d11", "vaapi", "v4l2", "nvenc", "nvdec", "external", "mediafoundation",
       "qcom", "exynos",
     ]
-    .contains(where: text.contains)
+    .contains { mentions(name, $0) }
   }
 
   static func isSoftware(_ name: String) -> Bool {
-    let text = name.lowercased()
-    return ["libvpx", "libaom", "dav1d", "openh264", "ffmpeg", "libyuv", "software"].contains(
-      where: text.contains)
+    ["libvpx", "libaom", "dav1d", "openh264", "ffmpeg", "libyuv", "software"].contains { mentions(name, $0) }
+  }
+
+  /// Whether `name`, lowercased, contains `word` (lowercase ASCII letters and digits).
+  ///
+  /// An ASCII name (every implementation name seen) is searched byte by byte, its `A`–`Z`
+  /// folded; any other takes `lowercased().contains`, whose Unicode case mapping can turn
+  /// a non-ASCII character into an ASCII letter.
+  static func mentions(_ name: String, _ word: String) -> Bool {
+    let text = name.utf8
+    guard text.allSatisfy({ $0 < 0x80 }) else { return name.lowercased().contains(word) }
+    let needle = Array(word.utf8)
+    guard let first = needle.first else { return true }
+    let haystack = text.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }
+    guard haystack.count >= needle.count else { return false }
+    for start in 0...(haystack.count - needle.count) where haystack[start] == first {
+      if haystack[start..<(start + needle.count)].elementsEqual(needle) { return true }
+    }
+    return false
   }
 }

@@ -9,6 +9,9 @@ public struct ThresholdTable: Sendable, Hashable {
   /// The entries: rules in registry order, then the ladders.
   public private(set) var entries: [ThresholdEntry]
   private var positions: [String: Int]
+  /// The rules and trackers built from ``entries`` (made by every initialiser and by
+  /// ``overriding(_:)``; `nil` only while an initialiser runs).
+  private var resolution: ResolvedThresholds?
 
   /// A table of `entries` (later duplicates of a key are dropped).
   public init(entries: [ThresholdEntry]) {
@@ -20,6 +23,7 @@ public struct ThresholdTable: Sendable, Hashable {
     }
     self.entries = kept
     self.positions = positions
+    resolution = ResolvedThresholds(self)
   }
 
   /// The published defaults.
@@ -33,6 +37,15 @@ public struct ThresholdTable: Sendable, Hashable {
 
   /// The entry keyed `key`, or an empty one (every value then takes its documented fallback).
   func entry(_ key: String) -> ThresholdEntry { self[key] ?? ThresholdEntry(key, []) }
+
+  /// The rules and trackers of this table, built once.
+  var resolved: ResolvedThresholds { resolution ?? ResolvedThresholds(self) }
+
+  /// Tables are equal when their entries are (the rest is built from them).
+  public static func == (lhs: ThresholdTable, rhs: ThresholdTable) -> Bool { lhs.entries == rhs.entries }
+
+  /// Hashes the entries.
+  public func hash(into hasher: inout Hasher) { hasher.combine(entries) }
 
   /// The table with `overrides` applied, in order.
   ///
@@ -60,6 +73,7 @@ public struct ThresholdTable: Sendable, Hashable {
           entry: entry.key, name: "window", value: window, reason: "must be at least minIntervals")
       }
     }
+    result.resolution = ResolvedThresholds(result)
     return result
   }
 

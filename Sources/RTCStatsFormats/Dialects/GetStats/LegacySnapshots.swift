@@ -11,12 +11,18 @@ import RTCStatsCore
 /// table does not know the `goog…` members) and the mapper, one per peer connection so
 /// that its rebuilt quality limitation durations follow each connection, makes the report.
 struct LegacySnapshots {
-  private var reader = SnapshotReader<LegacyGoogStatsReport>(decoder: MemberDecoder())
-  private var legacy = LegacyGoogStatsReport()
-  private var mappers: [String: LegacyGoogStatsMapper] = [:]
-  private var output = StatsReport()
+  /// The reader and mappers, made at the first legacy snapshot: a parser is made per file,
+  /// and most files have none.
+  private var parts: Parts?
   /// Legacy snapshots read.
   private(set) var count = 0
+
+  private struct Parts {
+    var reader = SnapshotReader<LegacyGoogStatsReport>(decoder: MemberDecoder())
+    var legacy = LegacyGoogStatsReport()
+    var mappers: [String: LegacyGoogStatsMapper] = [:]
+    var output = StatsReport()
+  }
 
   /// Whether a snapshot read as W3C stats holds objects of the legacy types.
   static func holdsLegacyObjects(_ report: StatsReport) -> Bool {
@@ -33,23 +39,35 @@ struct LegacySnapshots {
   mutating func read(_ bytes: UnsafeRawBufferPointer, shape: SnapshotShape) throws(DumpError)
     -> LegacyGoogStatsReport
   {
-    legacy.removeAll()
+    var parts = takeParts()
+    defer { self.parts = parts }
+    parts.legacy.removeAll()
     var json = JSONReader(bytes)
     do throws(JSONError) {
-      _ = try reader.read(&json, shape: shape, into: &legacy)
+      _ = try parts.reader.read(&json, shape: shape, into: &parts.legacy)
     } catch {
       if case .limitExceeded = error.kind { throw DumpError.limitExceeded(error.description) }
       throw DumpError(.data, error.description)
     }
     count += 1
-    return legacy
+    return parts.legacy
   }
 
   /// The W3C report of a legacy snapshot of `peerConnection`; snapshots must come in dump
   /// order.
   mutating func map(_ snapshot: LegacyGoogStatsReport, peerConnection: String) -> StatsReport {
-    output.removeAll()
-    mappers[peerConnection, default: LegacyGoogStatsMapper()].map(snapshot, into: &output)
-    return output
+    var parts = takeParts()
+    defer { self.parts = parts }
+    parts.output.removeAll()
+    parts.mappers[peerConnection, default: LegacyGoogStatsMapper()].map(snapshot, into: &parts.output)
+    return parts.output
+  }
+
+  /// The parts, made when there are none yet, and left out of `self` while they change (so
+  /// that they are not copied).
+  private mutating func takeParts() -> Parts {
+    let taken = parts ?? Parts()
+    parts = nil
+    return taken
   }
 }
