@@ -70,6 +70,7 @@ struct StringInterner {
   @inline(__always)
   func consume(_ entry: Int, from reader: inout JSONReader) -> String? {
     entries.withUnsafeBufferPointer { entries -> String? in
+      guard entry < entries.count else { return nil }
       let entry = entries.allocatedBase + entry
       let start = Int(entry.pointee.start)
       let count = Int(entry.pointee.count)
