@@ -21,18 +21,7 @@ import Testing
     var members: [(text: String, field: NumericField?, value: Double)]
   }
 
-  /// A deterministic generator (SplitMix64), so that a failure is reproducible.
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-  }
+  typealias Generator = SplitMix64
 
   /// A member written so that a prediction of `field`'s name must not match it, or is
   /// the field spelled another way: an extension, a prefix, an escaped spelling, spaces
@@ -182,4 +171,9 @@ import Testing
       }
     }
   }
+}
+
+extension SplitMix64 {
+  /// A number from 0 to `bound` − 1.
+  mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

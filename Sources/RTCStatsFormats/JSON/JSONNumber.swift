@@ -45,7 +45,7 @@ extension JSONReader {
   ///
   /// Digits are accumulated in one tight loop per part; a number of more than 19
   /// significant digits (which would overflow the mantissa) is scanned again by
-  /// ``scanLongNumberParts()``.
+  /// ``scanLongNumberParts(_:digits:)``.
   @inline(__always)
   mutating func scanNumberParts() throws(JSONError) -> NumberParts {
     let start = offset
@@ -58,6 +58,7 @@ extension JSONReader {
     }
     guard offset < count else { throw JSONError(.unexpectedEnd(expected: "a digit"), at: offset) }
     var significant = 0
+    let integerStart = offset
     let first = base[offset]
     if first == UInt8(ascii: "0") {
       offset &+= 1
@@ -89,8 +90,10 @@ extension JSONReader {
       }
     }
     if significant > 19 {
-      offset = start
-      return try scanLongNumberParts()
+      parts.mantissa = 0
+      parts.exponent = 0
+      parts.isInteger = true
+      return try scanLongNumberParts(parts, digits: integerStart)
     }
     try scanExponent(into: &parts)
     return parts
@@ -138,24 +141,19 @@ extension JSONReader {
 
   /// ``scanNumberParts()`` digit by digit, for numbers of more than 19 significant digits
   /// (the digits beyond are dropped into the exponent).
-  private mutating func scanLongNumberParts() throws(JSONError) -> NumberParts {
-    let start = offset
-    var parts = NumberParts(
-      start: start, isNegative: false, mantissa: 0, exponent: 0, digitsDropped: false,
-      isInteger: true)
-    if base[offset] == UInt8(ascii: "-") {
-      parts.isNegative = true
-      offset &+= 1
-    }
-    guard offset < count else { throw JSONError(.unexpectedEnd(expected: "a digit"), at: offset) }
+  ///
+  /// `parts` holds the start and the sign; `digits` is where the integer part begins, which
+  /// ``scanNumberParts()`` has already checked (a `0` alone, or `1`–`9`).
+  private mutating func scanLongNumberParts(_ parts: NumberParts, digits: Int) throws(JSONError)
+    -> NumberParts
+  {
+    var parts = parts
+    let start = parts.start
+    offset = digits
     var significant = 0
-    let first = base[offset]
-    if first == UInt8(ascii: "0") {
+    if base[offset] == UInt8(ascii: "0") {
       offset &+= 1
-      if offset < count, base[offset] &- UInt8(ascii: "0") < 10 {
-        throw JSONError(.invalidNumber, at: start)
-      }
-    } else if first &- UInt8(ascii: "1") < 9 {
+    } else {
       while offset < count {
         let digit = base[offset] &- UInt8(ascii: "0")
         guard digit < 10 else { break }
@@ -168,8 +166,6 @@ extension JSONReader {
         }
         offset &+= 1
       }
-    } else {
-      throw JSONError(.invalidNumber, at: start)
     }
     if offset < count, base[offset] == UInt8(ascii: ".") {
       parts.isInteger = false
