@@ -88,9 +88,6 @@ struct ByteNameTable<Value: Sendable>: Sendable {
   @inline(__always)
   func value(at index: Int) -> Value { entries[index].value }
 
-  /// The number of names.
-  var count: Int { entries.count }
-
   /// The value of a name given as a `String`.
   func lookup(_ name: String) -> Value? {
     var name = name

@@ -50,9 +50,6 @@ struct MemberKeyTable<Numeric: StatsColumn, Text: StatsColumn>: Sendable {
   @inline(__always)
   func key(at index: Int) -> MemberKey<Numeric, Text> { table.value(at: index) }
 
-  /// The number of names.
-  var count: Int { table.count }
-
   /// The meaning of a member name, or `nil` for members the engine does not read.
   @inline(__always)
   func lookup(_ start: UnsafePointer<UInt8>, _ count: Int) -> MemberKey<Numeric, Text>? {
