@@ -60,6 +60,22 @@ import Testing
     #expect(sequential.peerConnections.map(\.timeline) == parallel.peerConnections.map(\.timeline))
   }
 
+  /// A consumer that keeps cores busy on its own threads (the engine's lanes) gets them: the
+  /// log is parsed on the cores left, on one thread when one is left, with the same result.
+  @Test func coresTheConsumerReservesAreLeftToIt() throws {
+    #expect(DumpReader.parseThreads(cores: 2, reserving: 1) == 1)
+    #expect(DumpReader.parseThreads(cores: 8, reserving: 1) == 7)
+    #expect(DumpReader.parseThreads(cores: 4, reserving: 0) == 4)
+    #expect(DumpReader.parseThreads(cores: 1, reserving: 1) == 1)
+    #expect(DumpReader.parseThreads(cores: 4, reserving: -3) == 4)
+    let (_, everyCore) = try analyze(Self.log, parallel: true)
+    var analyzer = CallAnalyzer()
+    _ = try DumpReader.read(
+      source: MemoryByteSource(Self.log), sizeHint: Self.log.count, parallel: true,
+      reservingCores: System.activeProcessorCount - 1, into: &analyzer)
+    #expect(analyzer.analysis().peerConnections.map(\.timeline) == everyCore.peerConnections.map(\.timeline))
+  }
+
   /// The offset of the first byte of `line` (1-based) in `bytes`.
   static func offset(ofLine line: Int, in bytes: [UInt8]) -> Int {
     var current = 1

@@ -59,6 +59,8 @@ struct DialectContext {
   var sizeHint: Int?
   /// Whether a large JSON-lines log may be parsed on several threads.
   var allowsParallelLines = true
+  /// How many threads such a log may be parsed on: the cores the consumer leaves free.
+  var parseThreads = System.activeProcessorCount
   /// Whether a dump without stats or events is an error (else a diagnostic).
   var requiresStats = true
   /// Where member decoders count the members they ignore.

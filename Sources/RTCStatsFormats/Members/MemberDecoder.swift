@@ -61,6 +61,31 @@ struct MemberDecoder {
     if other.sawMicroseconds { sawMicroseconds = true }
   }
 
+  /// What a decoder learns from the bytes, for the next decoder of the same dump.
+  ///
+  /// That is the interned strings and the member-name and text-value predictions, handed to
+  /// a parallel worker's parser of a later chunk. Neither changes what a decoder reads, only how fast: an
+  /// interned string equals the one built from the bytes, and a prediction is verified
+  /// against the bytes before it is used.
+  struct Learned: Sendable {
+    fileprivate var interner: StringInterner
+    fileprivate var names: MemberNameCatalog
+  }
+
+  /// Starts from what another decoder learned (``takeLearned()``), instead of from nothing.
+  mutating func adopt(_ learned: consuming Learned) {
+    interner = learned.interner
+    names = learned.names
+  }
+
+  /// Hands over what this decoder learned; the decoder is left with nothing learned.
+  mutating func takeLearned() -> Learned {
+    let learned = Learned(interner: interner, names: names)
+    interner = StringInterner()
+    names = MemberNameCatalog()
+    return learned
+  }
+
   /// What an object carried besides its members.
   struct DecodedObject {
     /// Whether it had an `id` member.

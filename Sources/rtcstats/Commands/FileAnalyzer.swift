@@ -56,7 +56,8 @@ enum FileAnalyzer {
       let (analyzer, engineTime) = lanes.finished()
       consumer = TimedConsumer(analyzer: analyzer, elapsed: engineTime, eventCount: lanes.eventCount)
     }
-    return try DumpReader.read(source: source, sizeHint: size, parallel: true, into: &lanes)
+    return try DumpReader.read(
+      source: source, sizeHint: size, parallel: true, reservingCores: 1, into: &lanes)
   }
 
   /// `RTCSTATS_SEQUENTIAL=1` keeps a large dump on one thread: the JSON-lines parser and the

@@ -61,12 +61,15 @@ struct GetStatsParser: DialectParser {
   /// Whether this parser may hand the rest of a JSON-lines stream to worker threads (not
   /// for the workers themselves).
   let allowsParallelLines: Bool
+  /// How many threads the rest of such a stream may be parsed on at once.
+  let parseThreads: Int
   /// The size of the whole stream when known.
   let sizeHint: Int?
 
   init(_ context: DialectContext) {
     snapshots = SnapshotReader(decoder: MemberDecoder(ignored: context.ignoredMembers))
     allowsParallelLines = context.allowsParallelLines
+    parseThreads = context.parseThreads
     sizeHint = context.sizeHint
   }
 
@@ -80,10 +83,12 @@ struct GetStatsParser: DialectParser {
   ) throws(DumpError) -> ParseOutcome {
     while let next = try window.peekByte(from: &source) {
       if allowsParallelLines, unitCount >= 2, unitsAreSingleLines, Self.isLineShape(lastTopShape),
-        ParallelLines.isWorthIt(window: window, sizeHint: sizeHint)
+        ParallelLines.isWorthIt(window: window, sizeHint: sizeHint, threads: parseThreads)
       {
         // The workers check each unit's start and skip damaged lines themselves.
-        try ParallelLines.parse(window: &window, source: &source, into: &consumer, info: &info, parser: &self)
+        try ParallelLines.parse(
+          window: &window, source: &source, into: &consumer, info: &info, parser: &self,
+          threads: parseThreads)
         break
       }
       let before = window.position

@@ -21,8 +21,8 @@ import Synchronization
 enum ParallelLines {
   /// Bytes per chunk.
   static let chunkSize = 512 << 10
-  /// Chunks parsed or waiting at once.
-  static var inFlight: Int { max(2, min(activeProcessorCount, 8)) + 1 }
+  /// Chunks parsed or waiting at once, for `threads` parsing threads.
+  static func inFlight(threads: Int) -> Int { max(2, min(threads, 8)) + 1 }
   /// Chunks between two returns of freed memory to the system.
   static let trimInterval = 32
 
@@ -39,12 +39,11 @@ enum ParallelLines {
   /// Streams smaller than this are not worth the threads.
   static let minimumSize = 4 << 20
 
-  static var activeProcessorCount: Int { System.activeProcessorCount }
-
-  /// Whether the rest of the stream is large enough and there is more than one core (the
-  /// caller's `parallel:` choice comes first, see `DumpReader.read`).
-  static func isWorthIt(window: borrowing StreamWindow, sizeHint: Int?) -> Bool {
-    guard activeProcessorCount > 1 else { return false }
+  /// Whether the rest of the stream is large enough and more than one of the `threads` the
+  /// parser may use (the cores the consumer leaves free) is there (the caller's `parallel:`
+  /// choice comes first, see `DumpReader.read`).
+  static func isWorthIt(window: borrowing StreamWindow, sizeHint: Int?, threads: Int) -> Bool {
+    guard threads > 1 else { return false }
     if let sizeHint { return sizeHint - window.position >= minimumSize }
     return !window.isAtEndOfStream && window.unread.count >= chunkSize
   }
@@ -112,6 +111,23 @@ enum ParallelLines {
     }
   }
 
+  /// What the workers' decoders learned, handed from one chunk's parser to a later one's.
+  ///
+  /// That is the interned strings and the member-name predictions. A fresh decoder per chunk started from nothing:
+  /// it built its interner and its 200 KB of predictions again for every 512 KB of input,
+  /// and the first polls of each chunk missed every prediction.
+  private final class LearnedPool: Sendable {
+    private let free = Mutex<[MemberDecoder.Learned]>([])
+
+    /// What an earlier chunk's decoder learned, if one has finished.
+    func take() -> MemberDecoder.Learned? { free.withLock { $0.popLast() } }
+
+    /// Keeps what a decoder learned for a later chunk.
+    func give(_ learned: consuming MemberDecoder.Learned) {
+      free.withLock { [learned] in $0.append(learned) }
+    }
+  }
+
   /// Collects what a worker's parser emits.
   private struct Collector: StatsReportConsumer {
     var reports: [(peerConnection: String, report: StatsReport)] = []
@@ -127,10 +143,12 @@ enum ParallelLines {
   static func parse(
     window: inout StreamWindow, source: inout some ByteSource,
     into consumer: inout some StatsReportConsumer, info: inout DumpInfo,
-    parser: inout GetStatsParser
+    parser: inout GetStatsParser, threads: Int
   ) throws(DumpError) {
+    let inFlight = inFlight(threads: threads)
     var line = window.currentLine
     let pool = ChunkPool()
+    let learned = LearnedPool()
     var pending: [Slot] = []
     var failure: DumpError?
     var finished = false
@@ -185,7 +203,7 @@ enum ParallelLines {
       line += newlineCount(chunk.bytes)
       pending.append(slot)
       DispatchQueue.global().async {
-        let result = parseChunk(chunk, isLast: isLast)
+        let result = parseChunk(chunk, isLast: isLast, learned: learned)
         pool.give(chunk.storage)
         slot.result.withLock { $0 = result }
         slot.done.signal()
@@ -206,8 +224,9 @@ enum ParallelLines {
   /// Parses one chunk as the sequential parser parses those lines (damaged lines skipped
   /// alike, legacy snapshots left to the calling thread); a value cut at the end of a chunk
   /// that is not the last is a damaged line, at the end of the last a truncation.
-  private static func parseChunk(_ chunk: Chunk, isLast: Bool) -> ChunkResult {
+  private static func parseChunk(_ chunk: Chunk, isLast: Bool, learned: LearnedPool) -> ChunkResult {
     var result = ChunkResult()
+    if let earlier = learned.take() { result.parser.snapshots.decoder.adopt(earlier) }
     result.parser.isJSONLines = true
     result.parser.mapsLegacySnapshots = false
     result.parser.chunkEndsBeforeStreamEnd = !isLast
@@ -237,6 +256,9 @@ enum ParallelLines {
     // sequential parser does.
     result.parser.flushLoose(into: &collector, info: &result.info)
     result.reports = collector.reports
+    // Handed over before the result is returned, so that the next chunk's decoder holds the
+    // only reference and grows it in place.
+    learned.give(result.parser.snapshots.decoder.takeLearned())
     return result
   }
 
