@@ -19,9 +19,12 @@ import Synchronization
 // wait at once over all lanes, and a lane's batch is sent once it holds
 // ``PipelinedConsumer/batchObjectLimit`` objects or the buffered objects of all lanes reach
 // four times that: memory stays bounded whatever the number of connections. Batches are
-// freed on the parser's thread, as ``PipelinedConsumer`` does.
+// freed on the parser's thread, as ``PipelinedConsumer`` does. The lanes run on one serial
+// queue per core the parser leaves (``LanedCallAnalyzer/engineThreads``), lane *i* on queue
+// *i* mod that number: on two cores every lane shares one engine thread, and the parser
+// keeps its core.
 
-/// A ``CallAnalyzer`` that analyses each peer connection on its own thread while the parser
+/// A ``CallAnalyzer`` that analyses each peer connection on a lane of its own while the parser
 /// reads on; ``finished()`` waits for every lane and gives the analyzer back, with the result
 /// it gives on one thread for the same items.
 public struct LanedCallAnalyzer: StatsReportConsumer {
@@ -56,9 +59,9 @@ public struct LanedCallAnalyzer: StatsReportConsumer {
     var batch: [Item] = []
     var batchObjects = 0
 
-    init(_ state: ConnectionLane) {
+    init(_ state: ConnectionLane, on thread: DispatchQueue) {
       self.state = state
-      queue = DispatchQueue(label: "rtcstats.lane")
+      queue = DispatchQueue(label: "rtcstats.lane", target: thread)
     }
 
     func run(_ items: [Item], shared: Shared) {
@@ -77,6 +80,9 @@ public struct LanedCallAnalyzer: StatsReportConsumer {
 
   private var analyzer: CallAnalyzer
   private var lanes: [Lane] = []
+  /// The serial queues the lanes run on, one per core the parser leaves (``engineThreads``):
+  /// a lane keeps its order on its own queue, and lanes beyond that number share a thread.
+  private let threads: [DispatchQueue]
   private var laneIndex: [String: Int] = [:]
   private var lastLane: (peerConnection: String, position: Int)?
   private var bufferedObjects = 0
@@ -97,10 +103,18 @@ public struct LanedCallAnalyzer: StatsReportConsumer {
     PipelinedConsumer<CallAnalyzer>.isWorthIt(size: size)
   }
 
+  /// The threads the lanes run on: every core but the parser's, at least one.
+  ///
+  /// A lane per connection on a thread of its own took CPU time from the parser, which sets
+  /// the pace of a whole-document dump: a webrtc-internals dump of two connections on two
+  /// cores ran three busy threads on two cores.
+  public static var engineThreads: Int { max(1, System.activeProcessorCount - 1) }
+
   /// Analyses with `analyzer` (which has consumed nothing yet).
   public init(_ analyzer: CallAnalyzer) {
     self.analyzer = analyzer
     shared = Shared(inFlight: Self.inFlight)
+    threads = (0..<Self.engineThreads).map { _ in DispatchQueue(label: "rtcstats.engine") }
   }
 
   /// Numbers the report and queues it on its connection's lane.
@@ -147,7 +161,7 @@ public struct LanedCallAnalyzer: StatsReportConsumer {
     } else {
       position = lanes.count
       laneIndex[peerConnection] = position
-      lanes.append(Lane(analyzer.lane(for: peerConnection)))
+      lanes.append(Lane(analyzer.lane(for: peerConnection), on: threads[position % threads.count]))
     }
     lastLane = (peerConnection, position)
     return lanes[position]

@@ -97,6 +97,13 @@ extension WebRTCInternalsParser {
     }
   }
 
+  /// The bytes of `entry`'s values as written: the string's (escapes and all) or the array's.
+  static func valueBytes(_ entry: Entry, reader: JSONReader) -> (start: UnsafePointer<UInt8>, count: Int) {
+    if let token = entry.values { return (token.start, token.count) }
+    let range = entry.array ?? 0..<0
+    return (reader.base + range.lowerBound, range.count)
+  }
+
   /// Runs `body` on a reader over the values array of `entry`: in place when the string
   /// has no escapes, else over an unescaped copy.
   func withValues<Result>(

@@ -85,6 +85,8 @@ extension WebRTCInternalsParser {
     var element: [UInt8] = []
     var lastID: (start: UnsafePointer<UInt8>, count: Int)?
     var lastObject = 0
+    /// The bytes of the last `-timestamp` values read and where their times went.
+    var lastTimes: (start: UnsafePointer<UInt8>, count: Int, times: Range<Int>)?
   }
 
   private mutating func indexStats(_ reader: inout JSONReader, connection: inout InternalsConnection)
@@ -160,11 +162,22 @@ extension WebRTCInternalsParser {
   ) throws(JSONError) {
     switch role {
     case .timestamp:
+      // The objects of one connection are polled together, so their `-timestamp` values are
+      // mostly the same bytes as the previous object's: those share its times, read once
+      // (the same bytes give the same times, or the same error, which the first read threw).
+      let bytes = Self.valueBytes(entry, reader: reader)
+      if let last = buffers.lastTimes, last.count == bytes.count,
+        System.bytesEqual(last.start, bytes.start, count: bytes.count)
+      {
+        connection.objects[objectIndex].timestamps = last.times
+        return
+      }
       let first = connection.timestamps.count
       try withValues(entry, reader: reader, unescaped: &buffers.unescaped) { (values) throws(JSONError) in
         try Self.readTimes(&values, into: &connection.timestamps)
       }
       connection.objects[objectIndex].timestamps = first..<connection.timestamps.count
+      buffers.lastTimes = (bytes.start, bytes.count, first..<connection.timestamps.count)
     case .isRemote:
       let isRemote = try withValues(entry, reader: reader, unescaped: &buffers.unescaped) {
         (values) throws(JSONError) -> Bool in
