@@ -41,12 +41,12 @@ public struct LanedCallAnalyzer: StatsReportConsumer {
 
     init(inFlight: Int) { slots = DispatchSemaphore(value: inFlight) }
 
-    func freeDone() {
-      let batches = done.withLock { done in
+    /// The batches the lanes are done with.
+    func takeDone() -> [[Item]] {
+      done.withLock { done in
         defer { done = [] }
         return done
       }
-      _ = batches
     }
   }
 
@@ -87,8 +87,13 @@ public struct LanedCallAnalyzer: StatsReportConsumer {
   private var lastLane: (peerConnection: String, position: Int)?
   private var bufferedObjects = 0
   private let shared: Shared
+  /// Reports of finished batches, for the parser to fill again (``spareReport()``).
+  private var spares: [StatsReport] = []
   /// Events consumed.
   public private(set) var eventCount = 0
+
+  /// Spare reports kept at most: one batch's worth.
+  private static var spareLimit: Int { batchItems }
 
   /// Batches waiting for the lanes at once, over all lanes.
   public static var inFlight: Int { 4 }
@@ -149,8 +154,27 @@ public struct LanedCallAnalyzer: StatsReportConsumer {
       analyzer.attach(state)
       engineTime += elapsed
     }
-    shared.freeDone()
+    _ = shared.takeDone()
+    spares = []
     return (analyzer, engineTime)
+  }
+
+  /// A report of a batch the lanes are done with (its storage, for the parser's next report).
+  public mutating func spareReport() -> StatsReport? {
+    spares.popLast()
+  }
+
+  /// Frees the batches the lanes are done with, on the parser's thread.
+  ///
+  /// Up to ``spareLimit`` of their reports are kept for ``spareReport()``. Dropping the
+  /// batch first leaves each kept report the only owner of its storage, so the parser
+  /// refills it in place.
+  private mutating func recycleDone() {
+    for batch in shared.takeDone() {
+      for item in batch where spares.count < Self.spareLimit {
+        if case .report(let report, _) = item { spares.append(report) }
+      }
+    }
   }
 
   private mutating func lane(for peerConnection: String) -> Lane {
@@ -177,6 +201,6 @@ public struct LanedCallAnalyzer: StatsReportConsumer {
     let shared = self.shared
     shared.slots.wait()
     lane.queue.async { lane.run(items, shared: shared) }
-    shared.freeDone()
+    recycleDone()
   }
 }

@@ -11,6 +11,14 @@ public protocol StatsReportConsumer {
   mutating func consume(event: StatsEvent)
   /// Called once when the input ends; the default does nothing.
   mutating func finish()
+  /// A report the consumer is done with, for the parser to fill again instead of a fresh
+  /// one; `nil` (the default) when it has none.
+  ///
+  /// A consumer that hands reports to another thread (``consume(_:peerConnection:)`` keeps
+  /// them in a batch) gives their storage back this way: the parser's next report is then
+  /// written into memory that is mapped and warm, not into fresh allocations that the
+  /// other thread reads from main memory. The report may hold anything; parsers empty it.
+  mutating func spareReport() -> StatsReport?
 }
 
 extension StatsReportConsumer {
@@ -18,4 +26,6 @@ extension StatsReportConsumer {
   public mutating func consume(event: StatsEvent) {}
   /// Does nothing.
   public mutating func finish() {}
+  /// Has none.
+  public mutating func spareReport() -> StatsReport? { nil }
 }

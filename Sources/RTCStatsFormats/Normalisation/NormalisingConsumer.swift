@@ -33,4 +33,8 @@ struct NormalisingConsumer<Base: StatsReportConsumer>: StatsReportConsumer {
   mutating func finish() {
     base.finish()
   }
+
+  mutating func spareReport() -> StatsReport? {
+    base.spareReport()
+  }
 }

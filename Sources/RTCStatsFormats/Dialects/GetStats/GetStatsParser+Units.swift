@@ -40,6 +40,7 @@ extension GetStatsParser {
   ) throws(DumpError) {
     note(shape)
     let start = window.position
+    if let spare = consumer.spareReport() { report = spare }
     let peerConnection =
       try window.parseValue(from: &source) { (reader) throws(JSONError) -> String? in
         report.removeAll()

@@ -123,6 +123,7 @@ struct InternalsEmitter {
       (series) -> Result<Void, JSONError> in
       do throws(JSONError) {
         for poll in 0..<polls.timeline.pollTimes.count {
+          if let spare = consumer.spareReport() { report = spare }
           report.removeAll()
           let pollTime = polls.timeline.pollTimes[poll]
           if pollTime.isFinite { report.timestamp = pollTime }
