@@ -137,9 +137,11 @@ public struct StreamRow: Sendable, Equatable {
     figures.withUnsafeBufferPointer { positions in
       MetricRegistry.intervalMetrics.withUnsafeBufferPointer { descriptors in
         for offset in positions.indices {
-          // The registry holds every descriptor for the whole process: no retain needed.
-          unowned(unsafe) let metric = descriptors[positions[offset]]
-          computed[offset] = metric.value(in: self, direction: direction, kind: kind) ?? .nan
+          // The registry holds every descriptor for the whole process: no retain needed (a
+          // guaranteed reference; an `unowned(unsafe)` one is retained for the call).
+          let metric = Unmanaged.passUnretained(descriptors[positions[offset]])
+          computed[offset] =
+            metric._withUnsafeGuaranteedRef { $0.value(in: self, direction: direction, kind: kind) } ?? .nan
         }
       }
     }
