@@ -123,8 +123,11 @@ extension StreamSampler {
       result.set(.qualityLimitationReason, Double(index))
     }
     for field in Self.qualityGauges { copy(field) }
-    let layers = info.scalabilityMode.flatMap(FrameRate.spatialLayers(scalabilityMode:)) ?? 1
-    result.set(.spatialLayers, Double(layers))
+    if layersOfMode.mode != info.scalabilityMode {
+      let layers = info.scalabilityMode.flatMap(FrameRate.spatialLayers(scalabilityMode:)) ?? 1
+      layersOfMode = (info.scalabilityMode, layers)
+    }
+    result.set(.spatialLayers, Double(layersOfMode.layers))
   }
 
   /// Takes `state` as the stream's receiver report when it is newer than the one held, and
@@ -140,16 +143,18 @@ extension StreamSampler {
     state.mediaPacketsSentAtArrival =
       Self.value(.packets, current) - (retransmitted.isNaN ? 0 : retransmitted)
     if remote == nil { for offset in remoteKnown.indices { remoteKnown[offset] = 0 } }
-    let values = [state.packetsLost, state.packetsReceived, state.mediaPacketsSentAtArrival]
-    let fields = [RowField.remotePacketsLost, .remotePacketsReceived, .remoteMediaPacketsSent]
-    for (offset, field) in fields.enumerated() where !values[offset].isNaN {
-      // Each counter by its own history: one that falls restarted (the loss count may fall
-      // a little without restarting: duplicates).
+    // Each counter by its own history: one that falls restarted (the loss count may fall
+    // a little without restarting: duplicates).
+    func store(_ value: Double, _ field: RowField, offset: Int) {
+      guard !value.isNaN else { return }
       let last = remoteKnown[offset]
-      let restarts = values[offset] < last && field != .remotePacketsLost
-      result.set(field, restarts ? values[offset] : values[offset] - last)
-      remoteKnown[offset] = values[offset]
+      let restarts = value < last && field != .remotePacketsLost
+      result.set(field, restarts ? value : value - last)
+      remoteKnown[offset] = value
     }
+    store(state.packetsLost, .remotePacketsLost, offset: 0)
+    store(state.packetsReceived, .remotePacketsReceived, offset: 1)
+    store(state.mediaPacketsSentAtArrival, .remoteMediaPacketsSent, offset: 2)
     result.tookReceiverReport = true
     remote = state
     return state

@@ -27,8 +27,13 @@
 struct StreamSampler {
   let index: Int
   let direction: Direction
-  /// The previous counted sample's counter values (NaN: absent), time and SSRC.
-  private var previous: [Double]?
+  /// The previous counted sample's counter values (NaN: absent; meaningful only when
+  /// ``hasPrevious``), time and SSRC.
+  private var previous: [Double]
+  private var hasPrevious = false
+  /// The buffer the next sample's counters are read into: it and ``previous`` swap at each
+  /// counted sample, so that no sample allocates.
+  private var scratch: [Double]
   private var previousTime = Double.nan
   private var previousSSRC = Double.nan
   /// Per counter: the last known value in the counter's current segment (0 at its start).
@@ -39,6 +44,9 @@ struct StreamSampler {
   var remoteKnown: [Double] = [0, 0, 0]
   /// The last `qualityLimitationReason` seen: it holds until the encoder reports another.
   var lastReason: QualityLimitationReason?
+  /// The `scalabilityMode` the spatial layers were last counted for, and their count: the mode
+  /// rarely changes, so it is parsed once per change, not per sample.
+  var layersOfMode: (mode: String?, layers: Int) = (nil, 1)
   /// Whether the stream ever carried media (bytes or frames above 0): a layer that never sent
   /// has no resolution.
   private var hasCarriedMedia = false
@@ -54,6 +62,8 @@ struct StreamSampler {
     self.index = index
     self.direction = direction
     lastKnown = [Double](repeating: 0, count: Self.counters.count)
+    previous = [Double](repeating: .nan, count: Self.counters.count)
+    scratch = previous
   }
 
   /// The counter fields read from the stream object itself.
@@ -66,7 +76,10 @@ struct StreamSampler {
     report: StatsReport, at row: Int, timestamp: Double, context: StreamContext, info: inout StreamInfo
   ) -> StreamRow {
     regrouped = Self.updateIdentity(&info, report: report, row: row, context: context)
-    var current = readCounters(report: report, row: row)
+    // The scratch buffer, moved out (no copy) for the sample and moved back at the end.
+    var current: [Double] = []
+    swap(&current, &scratch)
+    readCounters(report: report, row: row, into: &current)
     let ssrc = report.number(.ssrc, at: row) ?? .nan
     dropImplausibleJump(&current, timestamp: timestamp)
     let status = classify(current: current, ssrc: ssrc, timestamp: timestamp)
@@ -91,7 +104,8 @@ struct StreamSampler {
     if status.isCounted {
       storeIncrements(current, into: &result)
       if status == .interval { result.duration = Double(Float(timestamp - previousTime)) }
-      previous = current
+      swap(&previous, &current)
+      hasPrevious = true
       previousTime = timestamp
       previousSSRC = ssrc
     }
@@ -100,25 +114,29 @@ struct StreamSampler {
       result.set(.remoteJitter, shown.jitter)
       result.set(.remoteFractionLost, shown.fractionLost)
     }
+    scratch = current
     result.storeFigures(direction: direction, kind: info.kind)
     return result
   }
 
-  /// The stream's counters as read, impossible values dropped.
-  private mutating func readCounters(report: StatsReport, row: Int) -> [Double] {
+  /// Reads the stream's counters into `result` (one per ``counters``, NaN: absent), impossible
+  /// values dropped.
+  private mutating func readCounters(report: StatsReport, row: Int, into result: inout [Double]) {
     let sources = direction == .inbound ? Self.inboundSources : Self.outboundSources
     let limit = Self.largestCount
-    var result = [Double](repeating: .nan, count: sources.count)
-    for offset in sources.indices {
-      guard let source = sources[offset], let value = report.number(source, at: row) else { continue }
-      let isPossible = offset == Self.packetsLostOffset ? abs(value) <= limit : value >= 0 && value <= limit
-      guard isPossible else {
-        noteImpossible(source.name)
-        continue
+    let packetsLostOffset = Self.packetsLostOffset
+    result.withUnsafeMutableBufferPointer { result in
+      for offset in sources.indices {
+        result[offset] = .nan
+        guard let source = sources[offset], let value = report.number(source, at: row) else { continue }
+        let isPossible = offset == packetsLostOffset ? abs(value) <= limit : value >= 0 && value <= limit
+        guard isPossible else {
+          noteImpossible(source.name)
+          continue
+        }
+        result[offset] = value
       }
-      result[offset] = value
     }
-    return result
   }
 
   /// Per counter (in ``counters`` order), the member that feeds it for each direction.
@@ -128,7 +146,7 @@ struct StreamSampler {
 
   /// Drops the bytes of a sample that would make a rate no real stream reaches.
   private mutating func dropImplausibleJump(_ current: inout [Double], timestamp: Double) {
-    guard let previous else { return }
+    guard hasPrevious else { return }
     let milliseconds = timestamp - previousTime
     let bytes = Self.value(.bytes, current) - Self.value(.bytes, previous)
     let headers = Self.value(.headerBytes, current) - Self.value(.headerBytes, previous)
@@ -150,7 +168,7 @@ struct StreamSampler {
   }
 
   private func classify(current: [Double], ssrc: Double, timestamp: Double) -> SampleStatus {
-    guard let previous else { return .first }
+    guard hasPrevious else { return .first }
     if !timestamp.isNaN, !previousTime.isNaN, timestamp <= previousTime {
       return timestamp < previousTime ? .outOfOrder : .repeated
     }
@@ -163,17 +181,22 @@ struct StreamSampler {
     let fields = Self.counters
     let slots = RowSchema.slotRow(row.schema)
     let isReset = row.status == .reset
-    let before = previous ?? []
-    for offset in fields.indices {
-      let value = current[offset]
-      guard !value.isNaN else { continue }
-      let field = fields[offset]
-      let last = lastKnown[offset]
-      let restarts = value < last && (field != .packetsLost || isReset)
-      if !before.isEmpty, !before[offset].isNaN, !restarts { known |= 1 << UInt64(field.rawValue) }
-      let slot = Int(slots[field.rawValue])
-      if slot >= 0 { row.values[slot] = restarts ? value : value - last }
-      lastKnown[offset] = value
+    let hadPrevious = hasPrevious
+    let before = previous
+    row.values.withUnsafeMutableBufferPointer { stored in
+      lastKnown.withUnsafeMutableBufferPointer { lastKnown in
+        for offset in fields.indices {
+          let value = current[offset]
+          guard !value.isNaN else { continue }
+          let field = fields[offset]
+          let last = lastKnown[offset]
+          let restarts = value < last && (field != .packetsLost || isReset)
+          if hadPrevious, !before[offset].isNaN, !restarts { known |= 1 << UInt64(field.rawValue) }
+          let slot = Int(slots[field.rawValue])
+          if slot >= 0 { stored[slot] = restarts ? value : value - last }
+          lastKnown[offset] = value
+        }
+      }
     }
     row.previousKnown = row.status == .interval ? known : 0
   }

@@ -139,6 +139,9 @@ public final class MetricDescriptor: Sendable, Identifiable {
   private let extract: @Sendable (borrowing StreamRow, Direction, MediaKind?) -> Double?
   /// Whether the figure is rounded to single precision.
   private let isSinglePrecision: Bool
+  /// The counter a ``counter(_:_:scope:formula:inputs:direction:)`` metric reads: its figure is
+  /// computed in place, without a closure call (four in ten of a stream row's figures).
+  private let counterFigure: CounterFigure?
 
   /// The name, unique in the registry.
   public var id: String { name }
@@ -149,13 +152,29 @@ public final class MetricDescriptor: Sendable, Identifiable {
   ///
   /// - `interval`: The figure over the interval a ``StreamRow`` closes (or the gauge at its
   ///   end), given the stream's direction and kind; `nil` for summary-only metrics.
-  public init(
+  public convenience init(
     name: String, layerName: String? = nil, unit: MetricUnit, inputs: [String], formula: String,
     scope: MetricScope, merge: LayerMerge = .first, summary: SummaryRule,
     precision: MetricPrecision = .double,
     isCSVColumn: Bool = false,
     interval: (@Sendable (borrowing StreamRow, Direction, MediaKind?) -> Double?)? = nil
   ) {
+    self.init(
+      name: name, layerName: layerName, unit: unit, inputs: inputs, formula: formula, scope: scope,
+      merge: merge, summary: summary, precision: precision, isCSVColumn: isCSVColumn, interval: interval,
+      counterFigure: nil)
+  }
+
+  /// Describes a metric; `counterFigure`, when set, is what `interval` computes.
+  init(
+    name: String, layerName: String? = nil, unit: MetricUnit, inputs: [String], formula: String,
+    scope: MetricScope, merge: LayerMerge = .first, summary: SummaryRule,
+    precision: MetricPrecision = .double,
+    isCSVColumn: Bool = false,
+    interval: (@Sendable (borrowing StreamRow, Direction, MediaKind?) -> Double?)?,
+    counterFigure: CounterFigure?
+  ) {
+    self.counterFigure = counterFigure
     self.name = name
     self.layerName = layerName
     self.unit = unit
@@ -174,7 +193,13 @@ public final class MetricDescriptor: Sendable, Identifiable {
   /// The metric's figure in `row` of a stream of `direction` and `kind`, rounded to the
   /// metric's precision; `nil` when unknown or not applicable.
   public func value(in row: borrowing StreamRow, direction: Direction, kind: MediaKind?) -> Double? {
-    guard let value = extract(row, direction, kind), value.isFinite else { return nil }
+    let figure: Double?
+    if let counterFigure {
+      figure = counterFigure.value(in: row, direction: direction)
+    } else {
+      figure = extract(row, direction, kind)
+    }
+    guard let value = figure, value.isFinite else { return nil }
     return isSinglePrecision ? Double(Float(value)) : value
   }
 

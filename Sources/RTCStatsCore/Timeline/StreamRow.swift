@@ -119,19 +119,30 @@ public struct StreamRow: Sendable, Equatable {
   mutating func storeFigures(direction: Direction, kind: MediaKind?) {
     let figures = RowSchema.figures(schema)
     let base = RowSchema.firstFigureSlot(schema)
-    let metrics = MetricRegistry.intervalMetrics
     withUnsafeTemporaryAllocation(of: Double.self, capacity: figures.count) { computed in
-      figures.withUnsafeBufferPointer { positions in
-        metrics.withUnsafeBufferPointer { descriptors in
-          for offset in positions.indices {
-            // The registry holds every descriptor for the whole process: no retain needed.
-            unowned(unsafe) let metric = descriptors[positions[offset]]
-            computed[offset] = metric.value(in: self, direction: direction, kind: kind) ?? .nan
-          }
-        }
-      }
+      computeFigures(figures, direction: direction, kind: kind, into: computed)
       values.withUnsafeMutableBufferPointer { stored in
         for offset in computed.indices { stored[base &+ offset] = computed[offset] }
+      }
+    }
+  }
+
+  /// Computes the figures of the interval metrics at `figures` into `computed`.
+  ///
+  /// Not mutating: the row is borrowed by every descriptor, not copied (retained) for each.
+  private func computeFigures(
+    _ figures: [Int], direction: Direction, kind: MediaKind?,
+    into computed: UnsafeMutableBufferPointer<Double>
+  ) {
+    figures.withUnsafeBufferPointer { positions in
+      MetricRegistry.intervalMetrics.withUnsafeBufferPointer { descriptors in
+        for offset in positions.indices {
+          // The registry holds every descriptor for the whole process: no retain needed (a
+          // guaranteed reference; an `unowned(unsafe)` one is retained for the call).
+          let metric = Unmanaged.passUnretained(descriptors[positions[offset]])
+          computed[offset] =
+            metric._withUnsafeGuaranteedRef { $0.value(in: self, direction: direction, kind: kind) } ?? .nan
+        }
       }
     }
   }
