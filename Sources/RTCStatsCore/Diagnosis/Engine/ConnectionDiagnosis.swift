@@ -34,6 +34,8 @@ struct ConnectionDiagnosis: Sendable {
   /// Scratch for the grader's samples of the poll, written in place.
   private var sentSample: ConditionSample
   private var receivedSample: ConditionSample
+  /// The poll being read, rebuilt in place at every poll (its arrays' storage reused).
+  private var poll: PollContext
 
   /// The most findings kept per connection.
   static let findingLimit = 10_000
@@ -46,6 +48,7 @@ struct ConnectionDiagnosis: Sendable {
     self = thresholds.resolved.connection
     self.id = id
     self.keepsIntervals = keepsIntervals
+    poll.peerConnection = id ?? ""
   }
 
   /// A diagnosis with every rule, grader and tracker built from `thresholds`, for no
@@ -63,17 +66,18 @@ struct ConnectionDiagnosis: Sendable {
     sentSample = ConditionSample(start: 0, end: 0)
     receivedSample = ConditionSample(start: 0, end: 0)
     builder = PollContextBuilder()
+    poll = PollContext(peerConnection: "", sequence: 0, time: nil, previousTime: nil)
     builder.roundTripTimeHold = thresholds.entry("condition").number("rttHold", or: 10_000)
     builder.reportHold = thresholds.entry("condition").number("reportHold", or: 2_000)
   }
 
   /// Reads one poll.
   mutating func observe(_ row: TimelineRow, streams: [StreamInfo], report: StatsReport?) -> PollDiagnosis {
-    let poll = builder.context(for: row, streams: streams, report: report, peerConnection: id ?? "")
+    builder.fill(&poll, for: row, streams: streams, report: report)
     var sink = FindingSink(peerConnection: id)
     rules.observe(poll, into: &sink)
     keep(sink.reported)
-    grade(poll)
+    grade()
     for index in poll.tracks.indices {
       let track = poll.tracks[index]
       guard track.kind == .audio else { continue }
@@ -131,7 +135,7 @@ struct ConnectionDiagnosis: Sendable {
     }
   }
 
-  private mutating func grade(_ poll: PollContext) {
+  private mutating func grade() {
     guard grader.grade(poll, trackLevels: &trackLevels, send: &sentSample, receive: &receivedSample) else {
       return
     }

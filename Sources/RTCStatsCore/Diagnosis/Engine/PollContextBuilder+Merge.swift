@@ -23,7 +23,7 @@ extension PollContextBuilder {
     for member in members {
       // The row is read in place (a copy would retain its storage).
       let at = member.position
-      let reader = RowReader(rows[at])
+      let reader = RowReader(rows, at)
       if rows[at].status == .first, poll.bytesBeforeFirstSample == nil {
         poll.bytesBeforeFirstSample = reader[.bytes]
       }
@@ -127,12 +127,17 @@ extension PollContextBuilder {
   }
 
   /// The capture source's size and, for simulcast, the layers of an outbound video track.
-  private func describeSource(
+  private mutating func describeSource(
     of stream: Int, _ members: ArraySlice<(slot: Int, stream: Int, position: Int)>, rows: [StreamRow],
     streams: [StreamInfo], into poll: inout TrackPoll, layers: inout [LayerPoll]
   ) {
-    if let source = streams[stream].mediaSourceId.flatMap({ sourceSize(of: $0) }) {
-      (poll.sourceWidth, poll.sourceHeight, poll.sourceFrameRate) = source
+    if let id = streams[stream].mediaSourceId {
+      while sourceHints.count <= poll.slot { sourceHints.append(-1) }
+      var hint = sourceHints[poll.slot]
+      if let source = sourceSize(of: id, hint: &hint) {
+        (poll.sourceWidth, poll.sourceHeight, poll.sourceFrameRate) = source
+      }
+      sourceHints[poll.slot] = hint
     }
     guard members.count > 1 else { return }
     poll.hasLayers = true

@@ -22,7 +22,14 @@ struct PollContextBuilder: Sendable {
   private var previousTransportTime: Double?
   private var previousTime: Double?
   private var heldRoundTripTime: (value: Double, time: Double)?
-  private var sources: [String: SourceSize] = [:]
+  /// The sizes of the video `media-source`s last reported, by first appearance: ids and sizes
+  /// side by side, found by comparing ids in report order (the same order poll after poll),
+  /// with ``sourcePositions`` for an id out of place, so a poll hashes no string.
+  private var sourceIDs: [String] = []
+  private var sourceSizes: [SourceSize] = []
+  private var sourcePositions: [String: Int] = [:]
+  /// Per track slot: where its source's id was found last in ``sourceIDs`` (−1: not yet).
+  var sourceHints: [Int] = []
   /// Stats ids of the outbound streams whose `mediaSourceId` names no `media-source` in the
   /// current report (a handful at most: arrays, reused from poll to poll).
   private(set) var detachedSenders: [String] = []
@@ -30,9 +37,29 @@ struct PollContextBuilder: Sendable {
   /// The positions of the report's `outbound-rtp` objects (scratch, reused).
   private var senderPositions: [Int] = []
 
-  /// The size and frame rate of the `media-source` `id` last reported.
-  func sourceSize(of id: String) -> (Double?, Double?, Double?)? {
-    sources[id].map { ($0.width, $0.height, $0.frameRate) }
+  /// The size and frame rate of the `media-source` `id` last reported; `hint` is where it was
+  /// found last (updated), so the common lookup compares one id.
+  func sourceSize(of id: String, hint: inout Int) -> (Double?, Double?, Double?)? {
+    if hint < 0 || hint >= sourceIDs.count || sourceIDs[hint] != id {
+      guard let position = sourcePositions[id] else { return nil }
+      hint = position
+    }
+    let size = sourceSizes[hint]
+    return (size.width, size.height, size.frameRate)
+  }
+
+  /// Records the size of the `media-source` `id`, expected at `expected` (its place at the
+  /// previous report).
+  private mutating func noteSource(_ id: String, _ size: SourceSize, expected: Int) {
+    if expected < sourceIDs.count, sourceIDs[expected] == id {
+      sourceSizes[expected] = size
+    } else if let position = sourcePositions[id] {
+      sourceSizes[position] = size
+    } else {
+      sourcePositions[id] = sourceIDs.count
+      sourceIDs.append(id)
+      sourceSizes.append(size)
+    }
   }
 
   private struct SourceSize: Sendable {
@@ -54,8 +81,6 @@ struct PollContextBuilder: Sendable {
   /// Per stream index: which identity members were known when its track was last computed.
   private var fingerprints: [UInt16] = []
   private var implementations: [String?] = []
-  /// The previous poll's track list, kept so its storage is reused once that poll is dropped.
-  private var spareTracks: [TrackPoll] = []
 
   /// Records the implementation of the track in `slot` (written only when it changes, so the
   /// table the polls share is not copied).
@@ -72,20 +97,28 @@ struct PollContextBuilder: Sendable {
     return time - last <= reportHold
   }
 
+  /// The context of `row` (a new ``PollContext``; ``fill(_:for:streams:report:)`` reuses one).
   mutating func context(
     for row: TimelineRow, streams: [StreamInfo], report: StatsReport?, peerConnection: String
   ) -> PollContext {
+    var context = PollContext(peerConnection: peerConnection, sequence: 0, time: nil, previousTime: nil)
+    fill(&context, for: row, streams: streams, report: report)
+    return context
+  }
+
+  /// Writes the context of `row` into `context`, in place: every figure of the previous poll
+  /// is replaced (the peer connection is kept), and the arrays' storage is reused, so a poll
+  /// allocates nothing and copies no context.
+  mutating func fill(
+    _ context: inout PollContext, for row: TimelineRow, streams: [StreamInfo], report: StatsReport?
+  ) {
     if let report { readSources(report) }
-    var context = PollContext(
-      peerConnection: peerConnection, sequence: row.sequence, time: row.time, previousTime: previousTime)
+    context.reset(sequence: row.sequence, time: row.time, previousTime: previousTime)
     order.removeAll(keepingCapacity: true)
     for (position, streamRow) in row.streams.enumerated() where streamRow.stream < streams.count {
       order.append((slot(of: streamRow.stream, streams: streams), streamRow.stream, position))
     }
     if order.count > 1 { order.sort { $0.slot != $1.slot ? $0.slot < $1.slot : $0.stream < $1.stream } }
-    context.tracks = spareTracks
-    spareTracks = []
-    context.tracks.removeAll(keepingCapacity: true)
     context.tracks.reserveCapacity(order.count)
     var first = 0
     while first < order.count {
@@ -100,12 +133,11 @@ struct PollContextBuilder: Sendable {
       first = last + 1
     }
     context.transport = transportPoll(row, into: &context)
-    context.trackIDs = tracks
+    // Tracks are only ever appended: the same count is the same list.
+    if context.trackIDs.count != tracks.count { context.trackIDs = tracks }
     context.implementations = implementations
     noteFeedback(&context)
     if row.time != nil { previousTime = row.time }
-    spareTracks = context.tracks
-    return context
   }
 
   /// Fills the time since the last receiver report of a sending connection.
@@ -168,16 +200,19 @@ struct PollContextBuilder: Sendable {
     presentSources.removeAll(keepingCapacity: true)
     detachedSenders.removeAll(keepingCapacity: true)
     senderPositions.removeAll(keepingCapacity: true)
+    var sized = 0
     for index in 0..<report.count {
       switch report.type(at: index) {
       case .mediaSource:
-        presentSources.append(report.id(at: index))
+        let id = report.id(at: index)
+        presentSources.append(id)
         guard report.text(.kind, at: index) != "audio" else { continue }
         let size = SourceSize(
           width: report.number(.width, at: index), height: report.number(.height, at: index),
           frameRate: report.number(.framesPerSecond, at: index))
         guard size.width != nil || size.height != nil else { continue }
-        sources[report.id(at: index)] = size
+        noteSource(id, size, expected: sized)
+        sized += 1
       case .outboundRTP: senderPositions.append(index)
       default: break
       }

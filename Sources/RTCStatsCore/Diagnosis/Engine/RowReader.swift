@@ -19,6 +19,15 @@ struct RowReader {
     closesInterval = row.duration != nil
   }
 
+  /// A reader of `rows[position]`, its members read in place (the row is not copied).
+  @inline(__always)
+  init(_ rows: [StreamRow], _ position: Int) {
+    slots = RowSchema.slotRow(rows[position].schema)
+    values = rows[position].values
+    previousKnown = rows[position].previousKnown
+    closesInterval = rows[position].duration != nil
+  }
+
   /// The stored value of `field` (``StreamRow/subscript(_:)``).
   @inline(__always)
   subscript(field: RowField) -> Double? {

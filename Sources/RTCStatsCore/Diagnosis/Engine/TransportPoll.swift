@@ -98,6 +98,24 @@ public struct PollContext: Sendable, Equatable {
     self.previousTime = previousTime
   }
 
+  /// Empties the poll for the next one of the same connection: every figure back to its
+  /// initial value, the arrays emptied with their storage kept (``trackIDs`` and
+  /// ``implementations`` are kept: the next poll replaces them).
+  public mutating func reset(sequence: Int, time: Double?, previousTime: Double?) {
+    self.sequence = sequence
+    self.time = time
+    self.previousTime = previousTime
+    tracks.removeAll(keepingCapacity: true)
+    layers.removeAll(keepingCapacity: true)
+    transport = nil
+    pair = nil
+    previousPair = nil
+    path = CandidatePath()
+    timeWithoutFeedback = nil
+    lastFeedbackTime = nil
+    sendsVideo = false
+  }
+
   /// The id of `track`.
   public func id(of track: TrackPoll) -> TrackID { trackIDs[track.slot] }
 
