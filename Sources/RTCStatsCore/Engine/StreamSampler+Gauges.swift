@@ -119,7 +119,7 @@ extension StreamSampler {
     if let text = report.text(.qualityLimitationReason, at: row) {
       lastReason = QualityLimitationReason(rawValue: text)
     }
-    if let lastReason, let index = QualityLimitationReason.allCases.firstIndex(of: lastReason) {
+    if let lastReason, let index = QualityLimitationReason.ordered.firstIndex(of: lastReason) {
       result.set(.qualityLimitationReason, Double(index))
     }
     for field in Self.qualityGauges { copy(field) }

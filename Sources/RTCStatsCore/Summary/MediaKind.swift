@@ -35,4 +35,8 @@ public enum QualityLimitationReason: String, Sendable, Hashable, CaseIterable {
   case cpu
   case bandwidth
   case other
+
+  /// ``allCases`` built once (`allCases` builds a new array at each use): a row stores a
+  /// reason as its position here.
+  static let ordered: [QualityLimitationReason] = allCases
 }

@@ -83,12 +83,18 @@ struct StreamAggregate: Sendable, Equatable {
   private mutating func noteQualityLimitation(_ row: StreamRow) {
     let fields = Self.qualityFields
     if fields.contains(where: { !row.raw($0.1).isNaN }) {
-      latestQualityDurations = fields.map { row.raw($0.1) }
+      // Overwritten in place: no array per row.
+      if latestQualityDurations?.count == fields.count, var latest = latestQualityDurations.take() {
+        for offset in fields.indices { latest[offset] = row.raw(fields[offset].1) }
+        latestQualityDurations = latest
+      } else {
+        latestQualityDurations = fields.map { row.raw($0.1) }
+      }
     }
     if let changes = row[.qualityLimitationResolutionChanges] { qualityResolutionChanges = changes }
     // The sampler writes the reason on every row while one holds, so an absent value means
     // the encoder's last reason was not one W3C defines.
-    let reasons = QualityLimitationReason.allCases
+    let reasons = QualityLimitationReason.ordered
     lastReason = row[.qualityLimitationReason].flatMap { Int(roundingTowardZero: $0) }.flatMap { index in
       reasons.indices.contains(index) ? reasons[index] : nil
     }
