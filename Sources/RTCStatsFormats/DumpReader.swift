@@ -45,7 +45,8 @@ public enum DumpReader {
   ///   ``LanedCallAnalyzer``'s engine): the parser leaves them to it and parses on the others,
   ///   on one thread when one core is left. A JSON-lines log of one peer connection is paced
   ///   by its engine lane; parsing it on every core as well took CPU time from that lane
-  ///   (one 50 MB log: 0.37 s against 0.33 s with the lane's core left to it, on 2 cores).
+  ///   (one 50 MB log on 2 cores, `farm-bench -n 9`: 0.38 s against 0.33 s with the lane's
+  ///   core left to it).
   /// - `requiresStats`: Whether a dump of a known dialect without any stats or events is an
   ///   error, or a result with an ``DiagnosticCode/emptyDump`` diagnostic.
   /// - Returns: What the reader learned about the dump.

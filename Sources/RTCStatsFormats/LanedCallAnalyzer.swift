@@ -87,13 +87,17 @@ public struct LanedCallAnalyzer: StatsReportConsumer {
   private var lastLane: (peerConnection: String, position: Int)?
   private var bufferedObjects = 0
   private let shared: Shared
-  /// Reports of finished batches, for the parser to fill again (``spareReport()``).
+  /// Reports of finished batches, for the parser to fill again (``spareReport()``), and the
+  /// stats objects they hold.
   private var spares: [StatsReport] = []
+  private var spareObjects = 0
   /// Events consumed.
   public private(set) var eventCount = 0
 
-  /// Spare reports kept at most: one batch's worth.
+  /// Spare reports kept at most, and stats objects in them at most: one batch's worth, so
+  /// that the storage kept stays bounded however large each report is.
   private static var spareLimit: Int { batchItems }
+  private static var spareObjectLimit: Int { batchObjects }
 
   /// Batches waiting for the lanes at once, over all lanes.
   public static var inFlight: Int { 4 }
@@ -156,23 +160,29 @@ public struct LanedCallAnalyzer: StatsReportConsumer {
     }
     _ = shared.takeDone()
     spares = []
+    spareObjects = 0
     return (analyzer, engineTime)
   }
 
   /// A report of a batch the lanes are done with (its storage, for the parser's next report).
   public mutating func spareReport() -> StatsReport? {
-    spares.popLast()
+    guard let spare = spares.popLast() else { return nil }
+    spareObjects -= spare.count
+    return spare
   }
 
   /// Frees the batches the lanes are done with, on the parser's thread.
   ///
-  /// Up to ``spareLimit`` of their reports are kept for ``spareReport()``. Dropping the
-  /// batch first leaves each kept report the only owner of its storage, so the parser
-  /// refills it in place.
+  /// Their reports are kept for ``spareReport()`` up to ``spareLimit`` reports and
+  /// ``spareObjectLimit`` objects. Once the batches are dropped (at the end of this call),
+  /// each kept report is the only owner of its storage, so the parser refills it in place.
   private mutating func recycleDone() {
     for batch in shared.takeDone() {
       for item in batch where spares.count < Self.spareLimit {
-        if case .report(let report, _) = item { spares.append(report) }
+        guard case .report(let report, _) = item, spareObjects + report.count <= Self.spareObjectLimit
+        else { continue }
+        spares.append(report)
+        spareObjects += report.count
       }
     }
   }

@@ -101,7 +101,7 @@ public struct PollContext: Sendable, Equatable {
   /// Empties the poll for the next one of the same connection: every figure back to its
   /// initial value, the arrays emptied with their storage kept (``trackIDs`` and
   /// ``implementations`` are kept: the next poll replaces them).
-  public mutating func reset(sequence: Int, time: Double?, previousTime: Double?) {
+  mutating func reset(sequence: Int, time: Double?, previousTime: Double?) {
     self.sequence = sequence
     self.time = time
     self.previousTime = previousTime
