@@ -24,6 +24,9 @@ struct StreamWindow: ~Copyable {
   static let defaultMaximumSize = 128 << 20
 
   private var storage: UnsafeMutableRawBufferPointer
+  /// The mapping behind `storage` once it grew to ``System/hugePageSize`` and more (a
+  /// whole document), to be released with ``System/deallocate(_:)``.
+  private var largeStorage: LargeBuffer?
   /// First unread byte.
   private(set) var start = 0
   /// End of the valid bytes.
@@ -66,7 +69,8 @@ struct StreamWindow: ~Copyable {
   private var ownsStorage = true
 
   deinit {
-    if ownsStorage { storage.deallocate() }
+    guard ownsStorage else { return }
+    if let largeStorage { System.deallocate(largeStorage) } else { storage.deallocate() }
   }
 
   /// The unread bytes.
@@ -160,10 +164,11 @@ struct StreamWindow: ~Copyable {
 
   private mutating func grow(to size: Int) {
     guard size > storage.count else { return }
-    let bigger = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 64)
-    bigger.allocatedBase.copyMemory(from: storage.allocatedBase, byteCount: end)
-    storage.deallocate()
-    storage = bigger
+    let bigger = System.allocateLarge(byteCount: size)
+    bigger.bytes.allocatedBase.copyMemory(from: storage.allocatedBase, byteCount: end)
+    if let largeStorage { System.deallocate(largeStorage) } else { storage.deallocate() }
+    storage = bigger.bytes
+    largeStorage = bigger
   }
 
   /// Counts the newlines of bytes about to be dropped, with `memchr` (vectorised in libc):

@@ -86,6 +86,63 @@ enum System {
     strtod(text, nil)
   }
 
+  // MARK: - Large buffers
+
+  /// Buffers this large and larger are mapped in huge pages where the system has them.
+  static let hugePageSize = 2 << 20
+
+  /// A buffer of at least `byteCount` bytes for a whole document, 64-byte aligned.
+  ///
+  /// On Linux, from ``hugePageSize`` up, the buffer is anonymous memory aligned to 2 MB and
+  /// advised as transparent huge pages (`madvise(MADV_HUGEPAGE)`; the kernel's default
+  /// `enabled` mode is `madvise`): `read` into a fresh 50 MB buffer then faults 25 huge pages
+  /// instead of 12,800 small ones, which cost the webrtc-internals bench 4 % of its samples
+  /// (`perf record`). A kernel without huge pages just maps small ones. Elsewhere, below the
+  /// size or when the mapping fails, the buffer comes from the allocator.
+  ///
+  /// Release it with ``deallocate(_:)``, never with `deallocate()`.
+  static func allocateLarge(byteCount: Int) -> LargeBuffer {
+    #if canImport(Glibc)
+      if byteCount >= hugePageSize, let mapped = mapHugePages(byteCount: byteCount) {
+        return mapped
+      }
+    #endif
+    let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: byteCount, alignment: 64)
+    return LargeBuffer(bytes: bytes, mapping: nil)
+  }
+
+  /// Releases a buffer from ``allocateLarge(byteCount:)``.
+  static func deallocate(_ buffer: LargeBuffer) {
+    #if canImport(Glibc)
+      if let mapping = buffer.mapping {
+        _ = munmap(mapping.baseAddress, mapping.count)
+        return
+      }
+    #endif
+    buffer.bytes.deallocate()
+  }
+
+  #if canImport(Glibc)
+    /// Anonymous memory rounded up and aligned to ``hugePageSize``, advised as huge pages.
+    private static func mapHugePages(byteCount: Int) -> LargeBuffer? {
+      let size = (byteCount + hugePageSize - 1) / hugePageSize * hugePageSize
+      // Map one huge page more, then unmap the unaligned head and the rest of the tail.
+      let mapped = mmap(nil, size + hugePageSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+      guard let mapped, mapped != UnsafeMutableRawPointer(bitPattern: -1) else { return nil }
+      let address = UInt(bitPattern: mapped)
+      let aligned = (address + UInt(hugePageSize) - 1) / UInt(hugePageSize) * UInt(hugePageSize)
+      let head = Int(aligned - address)
+      if head > 0 { _ = munmap(mapped, head) }
+      let tail = hugePageSize - head
+      if tail > 0 { _ = munmap(mapped + head + size, tail) }
+      let base = mapped + head
+      _ = madvise(base, size, MADV_HUGEPAGE)
+      let mapping = UnsafeMutableRawBufferPointer(start: base, count: size)
+      return LargeBuffer(
+        bytes: UnsafeMutableRawBufferPointer(start: base, count: byteCount), mapping: mapping)
+    }
+  #endif
+
   // MARK: - Process
 
   /// The cores online, read once per process.
@@ -98,6 +155,15 @@ enum System {
       _ = malloc_trim(0)
     #endif
   }
+}
+
+/// A buffer from ``System/allocateLarge(byteCount:)``: its bytes, and the mapping to unmap
+/// (`nil`: the allocator's).
+struct LargeBuffer {
+  /// The bytes asked for.
+  var bytes: UnsafeMutableRawBufferPointer
+  /// The whole mapping, when the buffer is mapped memory.
+  var mapping: UnsafeMutableRawBufferPointer?
 }
 
 /// A failed C library call: its `errno` value, described in words.
