@@ -57,10 +57,15 @@ extension DialectParser {
 struct DialectContext {
   /// The size of the decompressed stream when known.
   var sizeHint: Int?
-  /// Whether a large JSON-lines log may be parsed on several threads.
+  /// Whether a large dump may be parsed on several threads (a JSON-lines log, the index of a
+  /// webrtc-internals dump).
   var allowsParallelLines = true
   /// How many threads such a log may be parsed on: the cores the consumer leaves free.
   var parseThreads = System.activeProcessorCount
+  /// The smallest webrtc-internals document whose index is split with a helper thread.
+  var splitIndexMinimumSize = IndexSplit.minimumSize
+  /// Where in such a document, as a share of its size, the helper looks for its start.
+  var splitIndexStart = 0.5
   /// Whether a dump without stats or events is an error (else a diagnostic).
   var requiresStats = true
   /// Where member decoders count the members they ignore.

@@ -46,6 +46,10 @@ package enum JSONValueKind: Sendable, Equatable {
 /// The state of one array or object being read: whether a separator is due.
 package struct JSONContainer: Sendable {
   fileprivate var isFirst = true
+
+  /// The state after a member or element: a reader placed right after a value inside an
+  /// object or array reads on from there (a helper starting in the middle of a document).
+  static var afterMember: JSONContainer { JSONContainer(isFirst: false) }
 }
 
 /// A strict, allocation-free pull reader over UTF-8 JSON bytes (RFC 8259).

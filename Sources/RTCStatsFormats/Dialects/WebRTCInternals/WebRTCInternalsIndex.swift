@@ -13,6 +13,11 @@ extension WebRTCInternalsParser {
     var reader = JSONReader(base: base, count: bytes.count)
     if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { reader.offset = 3 }
     var sawConnections = false
+    // The helper reads the document: it must be done before the document can go.
+    defer {
+      indexSplit?.awaitHelper()
+      indexSplit = nil
+    }
     do throws(JSONError) {
       var top = try reader.beginObject()
       while let key = try reader.nextKey(in: &top) {
@@ -49,27 +54,63 @@ extension WebRTCInternalsParser {
     guard try reader.peekKind() == .object else {
       throw reader.mismatch(expected: "an object of peer connections")
     }
+    if allowsSplitIndex, reader.count >= splitIndexMinimumSize {
+      let from = Int(Double(reader.count) * min(max(splitIndexStart, 0), 1))
+      indexSplit = IndexSplit.start(
+        document: reader, from: max(from, reader.offset), statsDepth: reader.depth + 3)
+    }
     var members = try reader.beginObject()
+    try indexConnectionList(&reader, &members)
+  }
+
+  /// Reads the members of `PeerConnections` from the cursor on, each a peer connection.
+  ///
+  /// When the cursor reaches the point where a helper indexed on from (``IndexSplit``), the
+  /// helper's connections are taken and the cursor moves past `PeerConnections`.
+  mutating func indexConnectionList(_ reader: inout JSONReader, _ members: inout JSONContainer)
+    throws(JSONError)
+  {
     while let name = try reader.nextKey(in: &members) {
       var connection = InternalsConnection(name: name.decoded())
       if try reader.peekKind() == .object {
         var object = try reader.beginObject()
-        while let member = try reader.nextKey(in: &object) {
-          if member.equals("stats"), try reader.peekKind() == .object {
-            connection.hasStats = true
-            try indexStats(&reader, connection: &connection)
-          } else if member.equals("updateLog"), try reader.peekKind() == .array {
-            try readUpdateLog(&reader, into: &connection)
-          } else {
-            // `rtcConfiguration`, `url`, `pid`, `constraints`.
-            try reader.skipValue()
-          }
+        if try indexConnectionMembers(&reader, &object, into: &connection), let tail = indexSplit?.tail {
+          tail.fragment.merge(into: &connection)
+          connections.append(connection)
+          connections.append(contentsOf: tail.connections)
+          ignoredSeries += tail.ignoredSeries
+          reader.offset = tail.end
+          reader.depth = tail.endDepth
+          indexSplit = nil
+          splitsTaken += 1
+          return
         }
       } else {
         try reader.skipValue()
       }
       connections.append(connection)
     }
+  }
+
+  /// Reads the members of one peer connection from the cursor on.
+  ///
+  /// - Returns: Whether its `stats` reached the helper's starting point (``IndexSplit``).
+  mutating func indexConnectionMembers(
+    _ reader: inout JSONReader, _ object: inout JSONContainer, into connection: inout InternalsConnection
+  ) throws(JSONError) -> Bool {
+    while let member = try reader.nextKey(in: &object) {
+      if member.equals("stats"), try reader.peekKind() == .object {
+        connection.hasStats = true
+        var stats = try reader.beginObject()
+        if try indexStats(&reader, &stats, connection: &connection) { return true }
+      } else if member.equals("updateLog"), try reader.peekKind() == .array {
+        try readUpdateLog(&reader, into: &connection)
+      } else {
+        // `rtcConfiguration`, `url`, `pid`, `constraints`.
+        try reader.skipValue()
+      }
+    }
+    return false
   }
 
   /// What a series is to the parser.
@@ -89,12 +130,20 @@ extension WebRTCInternalsParser {
     var lastTimes: (start: UnsafePointer<UInt8>, count: Int, times: Range<Int>)?
   }
 
-  private mutating func indexStats(_ reader: inout JSONReader, connection: inout InternalsConnection)
-    throws(JSONError)
-  {
+  /// Reads the series of a `stats` object from the cursor on.
+  ///
+  /// - Returns: Whether the cursor reached the point where the helper indexed on from
+  ///   (``IndexSplit``) and the helper's index can be taken; the members after it are left.
+  mutating func indexStats(
+    _ reader: inout JSONReader, _ stats: inout JSONContainer, connection: inout InternalsConnection
+  ) throws(JSONError) -> Bool {
     var buffers = IndexBuffers()
-    var stats = try reader.beginObject()
-    while let name = try reader.nextKey(in: &stats) {
+    while true {
+      if let pending = indexSplit, reader.offset == pending.start, reader.depth == pending.statsDepth {
+        if pending.tail != nil { return true }
+        indexSplit = nil
+      }
+      guard let name = try reader.nextKey(in: &stats) else { return false }
       guard !name.hasEscapes, let (idCount, role) = Self.split(name) else {
         if name.hasEscapes { ignoredSeries += 1 }
         try reader.skipValue()

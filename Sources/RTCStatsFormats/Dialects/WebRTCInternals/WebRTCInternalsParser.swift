@@ -64,6 +64,15 @@ struct WebRTCInternalsParser: DialectParser {
   /// Where the document ended early, when complete peer connections came before.
   var truncation: DumpError?
   private var emitted: EmitterNotes?
+  /// Whether a large document's index may be split with a helper thread (``IndexSplit``),
+  /// from which size on, and where.
+  let allowsSplitIndex: Bool
+  let splitIndexMinimumSize: Int
+  let splitIndexStart: Double
+  /// How many times the helper's index was taken (0 or 1).
+  var splitsTaken = 0
+  /// The helper indexing the second half of the document, while the index pass runs.
+  var indexSplit: IndexSplit?
 
   /// What the emission found, for ``finish(into:info:)``.
   private struct EmitterNotes {
@@ -78,6 +87,9 @@ struct WebRTCInternalsParser: DialectParser {
 
   init(_ context: DialectContext) {
     sizeHint = context.sizeHint
+    allowsSplitIndex = context.allowsParallelLines && System.activeProcessorCount > 1
+    splitIndexMinimumSize = context.splitIndexMinimumSize
+    splitIndexStart = context.splitIndexStart
   }
 
   /// Reads the whole stream, indexes it and emits the events and reports of every peer

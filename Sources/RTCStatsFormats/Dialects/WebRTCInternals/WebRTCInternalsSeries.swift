@@ -45,7 +45,7 @@ struct InternalsSeries {
   let key: StatsKey
   /// Number of values.
   let count: Int
-  let storage: Storage
+  var storage: Storage
   /// Document offset and length of the series name, for error messages.
   let nameStart: Int
   let nameCount: Int
