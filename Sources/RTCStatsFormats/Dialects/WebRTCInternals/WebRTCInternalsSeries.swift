@@ -35,7 +35,7 @@ struct InternalsRun {
 /// the cursor that reads it during emission.
 struct InternalsSeries {
   /// Where the values are.
-  enum Storage {
+  enum Storage: Equatable {
     /// A JSON array in the document, `length` bytes from `start`, read in place.
     case document(start: Int, length: Int)
     /// Decoded values: runs `range` of the peer connection's run table.
