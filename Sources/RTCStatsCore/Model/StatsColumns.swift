@@ -39,18 +39,20 @@ package struct StatsColumns<Numeric: StatsColumn, Text: StatsColumn>: Sendable {
   /// initialised constants costs a check on every member access.
   @usableFromInline let numericCount: Int
   @usableFromInline let textCount: Int
-  /// An empty object's numbers (NaN) and text slots (−1), appended by one copy per new object:
-  /// `append(contentsOf: repeatElement(…))` fills element by element, 4 % of the whole read
-  /// of a webrtc-internals dump with the hundred-odd numeric members.
-  private let emptyNumbers: [Double]
-  private let emptyTextSlots: [Int32]
+  /// An empty object's numbers (NaN) and text slots (−1), appended by one copy per new object
+  /// (``EmptyRows``): `append(contentsOf: repeatElement(…))` fills element by element, 4 % of
+  /// the whole read of a webrtc-internals dump with the hundred-odd numeric members, and
+  /// copying from an array stored here retained and released it for every object.
+  /// (Read-only rows that live as long as the process: safe to share between threads.)
+  nonisolated(unsafe) private let emptyNumbers: UnsafeBufferPointer<Double>
+  nonisolated(unsafe) private let emptyTextSlots: UnsafeBufferPointer<Int32>
 
   /// An empty store.
   package init() {
     numericCount = Numeric.columnCount
     textCount = Text.columnCount
-    emptyNumbers = [Double](repeating: .nan, count: numericCount)
-    emptyTextSlots = [Int32](repeating: -1, count: textCount)
+    emptyNumbers = EmptyRows.numbers(numericCount)
+    emptyTextSlots = EmptyRows.textSlots(textCount)
   }
 
   /// Removes every object and keeps the storage.
@@ -213,5 +215,35 @@ package struct StatsColumns<Numeric: StatsColumn, Text: StatsColumn>: Sendable {
     for offset in 0..<t {
       setText(other.text(offset: otherIndex &* t &+ offset), offset: index &* t &+ offset)
     }
+  }
+}
+
+/// The empty rows every ``StatsColumns`` store copies from, shared by the whole process and
+/// never freed: a row of NaN numbers and one of −1 text slots, as long as the widest store.
+@usableFromInline
+enum EmptyRows {
+  /// Enough for ``NumericField``, ``TextField`` and the legacy goog fields.
+  static let capacity = 1024
+  nonisolated(unsafe) private static let nanNumbers: UnsafeBufferPointer<Double> = {
+    let row = UnsafeMutableBufferPointer<Double>.allocate(capacity: capacity)
+    row.initialize(repeating: .nan)
+    return UnsafeBufferPointer(row)
+  }()
+  nonisolated(unsafe) private static let absentSlots: UnsafeBufferPointer<Int32> = {
+    let row = UnsafeMutableBufferPointer<Int32>.allocate(capacity: capacity)
+    row.initialize(repeating: -1)
+    return UnsafeBufferPointer(row)
+  }()
+
+  /// `count` NaN numbers.
+  static func numbers(_ count: Int) -> UnsafeBufferPointer<Double> {
+    precondition(count <= capacity, "a stats store wider than \(capacity) columns")
+    return UnsafeBufferPointer(rebasing: nanNumbers[..<count])
+  }
+
+  /// `count` absent text slots.
+  static func textSlots(_ count: Int) -> UnsafeBufferPointer<Int32> {
+    precondition(count <= capacity, "a stats store wider than \(capacity) columns")
+    return UnsafeBufferPointer(rebasing: absentSlots[..<count])
   }
 }
