@@ -40,5 +40,9 @@ import Testing
     try window.fillToEnd(from: &source, sizeHint: count)
     #expect(window.unread.count == count)
     #expect(window.unread.elementsEqual(bytes))
+    #if os(Linux)
+      let isMapped = window.isMapped
+      #expect(isMapped)
+    #endif
   }
 }

@@ -23,10 +23,10 @@ struct StreamWindow: ~Copyable {
   /// Largest single unit accepted by default (a snapshot, a line).
   static let defaultMaximumSize = 128 << 20
 
-  private var storage: UnsafeMutableRawBufferPointer
-  /// The mapping behind `storage` once it grew to ``System/hugePageSize`` and more (a
-  /// whole document), to be released with ``System/deallocate(_:)``.
-  private var largeStorage: LargeBuffer?
+  /// The window's memory: the allocator's, or huge pages once it grew to a whole document
+  /// (``System/allocateLarge(byteCount:)``).
+  private var buffer: LargeBuffer
+  private var storage: UnsafeMutableRawBufferPointer { buffer.bytes }
   /// First unread byte.
   private(set) var start = 0
   /// End of the valid bytes.
@@ -47,7 +47,10 @@ struct StreamWindow: ~Copyable {
   private let lineCache = LineCache()
 
   init(initialSize: Int = StreamWindow.initialSize, maximumSize: Int = StreamWindow.defaultMaximumSize) {
-    storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(initialSize, 64), alignment: 64)
+    // The allocator's: a small dump touches only the pages it fills (huge pages are for the
+    // whole documents ``grow(to:)`` makes room for).
+    buffer = LargeBuffer(
+      bytes: .allocate(byteCount: max(initialSize, 64), alignment: 64), mapping: nil)
     self.maximumSize = max(maximumSize, initialSize)
   }
 
@@ -57,7 +60,7 @@ struct StreamWindow: ~Copyable {
   /// Used for a chunk cut from a larger window, so that its bytes are copied once and its
   /// buffer serves the next chunk.
   init(over storage: UnsafeMutableRawBufferPointer, count: Int) {
-    self.storage = storage
+    self.buffer = LargeBuffer(bytes: storage, mapping: nil)
     self.end = count
     self.isAtEndOfStream = true
     self.maximumSize = storage.count
@@ -70,8 +73,11 @@ struct StreamWindow: ~Copyable {
 
   deinit {
     guard ownsStorage else { return }
-    if let largeStorage { System.deallocate(largeStorage) } else { storage.deallocate() }
+    System.deallocate(buffer)
   }
+
+  /// Whether the window's memory is mapped in huge pages (``System/allocateLarge(byteCount:)``).
+  var isMapped: Bool { buffer.mapping != nil }
 
   /// The unread bytes.
   var unread: UnsafeRawBufferPointer {
@@ -166,9 +172,9 @@ struct StreamWindow: ~Copyable {
     guard size > storage.count else { return }
     let bigger = System.allocateLarge(byteCount: size)
     bigger.bytes.allocatedBase.copyMemory(from: storage.allocatedBase, byteCount: end)
-    if let largeStorage { System.deallocate(largeStorage) } else { storage.deallocate() }
-    storage = bigger.bytes
-    largeStorage = bigger
+    if ownsStorage { System.deallocate(buffer) }
+    buffer = bigger
+    ownsStorage = true
   }
 
   /// Counts the newlines of bytes about to be dropped, with `memchr` (vectorised in libc):
