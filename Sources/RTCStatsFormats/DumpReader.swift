@@ -78,7 +78,8 @@ public enum DumpReader {
         info = try readDecompressed(
           source: &gzip,
           context: DialectContext(
-            allowsParallelLines: parallel, parseThreads: parseThreads, requiresStats: requiresStats),
+            allowsParallelLines: parallel, parseThreads: parseThreads, requiresStats: requiresStats,
+            learned: .shared),
           into: &normalising)
       } catch {
         // Nothing before the cut could be analysed: say where the damage is, the gzip data.
@@ -93,7 +94,7 @@ public enum DumpReader {
         source: &plain,
         context: DialectContext(
           sizeHint: sizeHint, allowsParallelLines: parallel, parseThreads: parseThreads,
-          requiresStats: requiresStats),
+          requiresStats: requiresStats, learned: .shared),
         into: &normalising)
     }
     info.bytes = counter.value

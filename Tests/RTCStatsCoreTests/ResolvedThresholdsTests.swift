@@ -75,7 +75,9 @@ import Testing
         return (entry.key, names.map { ($0, 1) })
       })
     for table in [ThresholdTable.defaults, sensitive] {
-      let outcome = ConnectionDiagnosis(id: nil, thresholds: table, keepsIntervals: true).outcome()
+      var diagnosis = table.resolved.connection
+      diagnosis.start(id: nil, keepsIntervals: true)
+      let outcome = diagnosis.outcome()
       #expect(outcome.findings.isEmpty)
       #expect(outcome.droppedFindings == 0 && outcome.audioMOS.isEmpty && outcome.health.isEmpty)
     }

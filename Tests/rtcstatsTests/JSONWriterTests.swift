@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import rtcstats
@@ -81,5 +82,32 @@ import Testing
       writer.endArray()
     }
     #expect(parallel == sequential)
+  }
+
+  /// Every string written reads back as itself with Foundation's JSON parser (an independent
+  /// reader): plain text, and text whose first character to escape (a quote, a backslash, a
+  /// control character) comes at every position, after the fast path copied what was before.
+  @Test func stringsReadBackAsWritten() throws {
+    let pieces = ["a", "Z", " ", "é", "€", "🎥", "\"", "\\", "\n", "\t", "\u{01}", "\u{1F}", "/"]
+    var strings: [String] = ["", "plain", String(repeating: "x", count: 300)]
+    for position in 0..<40 {
+      for special in ["\"", "\\", "\u{07}", "\n"] {
+        strings.append(String(repeating: "p", count: position) + special + "tail")
+      }
+    }
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<500 {
+      let count = Int.random(in: 0..<30, using: &generator)
+      strings.append((0..<count).map { _ in pieces.randomElement(using: &generator)! }.joined())
+    }
+    for string in strings {
+      let written = text { writer in
+        writer.beginArray()
+        writer.string(string)
+        writer.endArray()
+      }
+      let read = try JSONSerialization.jsonObject(with: Data(written.utf8)) as? [String]
+      #expect(read == [string], "\(written)")
+    }
   }
 }

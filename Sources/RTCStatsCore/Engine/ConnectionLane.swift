@@ -21,8 +21,8 @@ public struct ConnectionLane: Sendable {
   init(peerConnection: String, retention: TimelineRetention, thresholds: ThresholdTable) {
     self.peerConnection = peerConnection
     accumulator = PeerConnectionAccumulator(id: peerConnection, retention: retention)
-    diagnosis = ConnectionDiagnosis(
-      id: peerConnection, thresholds: thresholds, keepsIntervals: retention.keepsEverything)
+    diagnosis = thresholds.resolved.connection
+    diagnosis.start(id: peerConnection, keepsIntervals: retention.keepsEverything)
   }
 
   /// Adds a report of the connection with the sequence number

@@ -70,6 +70,10 @@ struct DialectContext {
   var requiresStats = true
   /// Where member decoders count the members they ignore.
   var ignoredMembers = IgnoredMembers()
+  /// Where the parser's decoder takes what an earlier dump's decoder learned and gives back
+  /// what it learned when it finishes: ``LearnedStore/shared`` for the parser of a whole
+  /// dump, none for a parallel worker's (which a pool of the dump's chunks feeds).
+  var learned: LearnedStore?
 }
 
 /// How a parse ended.

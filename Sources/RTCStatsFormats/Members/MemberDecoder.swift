@@ -70,6 +70,14 @@ struct MemberDecoder {
   struct Learned: Sendable {
     fileprivate var interner: StringInterner
     fileprivate var names: MemberNameCatalog
+
+    /// Whether this is small enough to be kept for the next dump (``LearnedStore``): at most
+    /// ``LearnedStore/maximumStrings`` interned strings and half the catalog's names, so that
+    /// a dump of unique ids (or a hostile one) neither keeps its memory after it nor leaves
+    /// full tables that would stop the next dumps' strings from being interned.
+    var isWorthKeeping: Bool {
+      interner.count <= LearnedStore.maximumStrings && names.count <= MemberNameCatalog.maximumNames / 2
+    }
   }
 
   /// Starts from what another decoder learned (``takeLearned()``), instead of from nothing.

@@ -44,6 +44,9 @@ struct MemberNameCatalog {
   /// ``StringInterner/consume(_:from:)``).
   private var values: [Int32] = []
 
+  /// The names kept.
+  var count: Int { entries.count }
+
   /// The state after the member named by `entry` (-1: a name the catalog does not keep) in an
   /// object described by `context` (``context(type:object:)``).
   @inline(__always)

@@ -20,10 +20,23 @@ struct StringInterner {
   private var arena: [UInt8] = []
   private var mask: Int
 
+  /// The slots of an interner that holds nothing: one empty slot, shared.
+  ///
+  /// Every decoder
+  /// (and every hand-over of what one learned) starts an interner, and most are replaced or
+  /// dropped before they intern anything; the first string copies this and grows it to
+  /// ``initialSlots``.
+  private static let noSlots: [Int32] = [-1]
+  /// The slots allocated at the first string.
+  private static let initialSlots = 1024
+
   init() {
-    slots = Array(repeating: -1, count: 1024)
-    mask = 1023
+    slots = Self.noSlots
+    mask = 0
   }
+
+  /// The strings kept.
+  var count: Int { entries.count }
 
   /// The string for `count` bytes at `start` (valid UTF-8).
   mutating func intern(_ start: UnsafePointer<UInt8>, _ count: Int) -> String {
@@ -88,7 +101,7 @@ struct StringInterner {
   }
 
   private mutating func grow() {
-    let size = slots.count * 2
+    let size = max(Self.initialSlots, slots.count * 2)
     slots = Array(repeating: -1, count: size)
     mask = size - 1
     for (index, entry) in entries.enumerated() {

@@ -296,17 +296,25 @@ struct JSONWriter: ~Copyable {
   }
 
   private mutating func appendString(_ text: String) {
-    append(UInt8(ascii: "\""))
     var text = text
+    // The common case, text that needs no escape, is copied as it is checked, quotes
+    // included, after one capacity check.
     let plain = text.withUTF8 { buffer in
-      guard !buffer.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else { return false }
-      append(UnsafeRawBufferPointer(buffer))
+      let length = buffer.count
+      reserve(length &+ 2)
+      let out = storage + count
+      out[0] = UInt8(ascii: "\"")
+      for index in 0..<length {
+        let byte = buffer[index]
+        guard byte >= 0x20, byte != 0x22, byte != 0x5C else { return false }
+        out[index &+ 1] = byte
+      }
+      out[length &+ 1] = UInt8(ascii: "\"")
+      count &+= length &+ 2
       return true
     }
-    if plain {
-      append(UInt8(ascii: "\""))
-      return
-    }
+    if plain { return }
+    append(UInt8(ascii: "\""))
     let hex = Array("0123456789abcdef".utf8)
     for byte in text.utf8 {
       switch byte {

@@ -11,9 +11,11 @@ public struct CallDiagnosis: Sendable {
   private let keepsIntervals: Bool
   private var connections: [ConnectionDiagnosis] = []
   private var index: [String: Int] = [:]
-  /// The page's diagnosis, made at the first page-level event (most calls have none, and a
-  /// diagnosis that read nothing finds nothing).
-  private var page: ConnectionDiagnosis?
+  /// The page's diagnosis (none or one), made at the first page-level event.
+  ///
+  /// Most calls have none, and a diagnosis that read nothing finds nothing. An array, not an
+  /// optional: an optional diagnosis is some 7 KB zeroed for every call.
+  private var page: [ConnectionDiagnosis] = []
   /// The connection looked up last (polls of one connection usually follow each other).
   private var lastLookup: (id: String, position: Int)?
 
@@ -37,10 +39,11 @@ public struct CallDiagnosis: Sendable {
     if let id = event.peerConnection {
       connections[position(of: id)].observe(event: event)
     } else {
-      if page == nil {
-        page = ConnectionDiagnosis(id: nil, thresholds: thresholds, keepsIntervals: keepsIntervals)
+      if page.isEmpty {
+        page.append(thresholds.resolved.connection)
+        page[0].start(id: nil, keepsIntervals: keepsIntervals)
       }
-      page?.observe(event: event)
+      page[0].observe(event: event)
     }
   }
 
@@ -52,7 +55,7 @@ public struct CallDiagnosis: Sendable {
   /// Everything diagnosed so far, with open episodes closed at their last interval.
   public func result() -> DiagnosisResult {
     let outcomes = connections.map { $0.outcome() }
-    let pageFindings = page?.outcome().findings ?? []
+    let pageFindings = page.first?.outcome().findings ?? []
     var conditions: [String: NetworkCondition] = [:]
     var mos: [String: [MOSSummary]] = [:]
     let health = outcomes.map(\.health)
@@ -84,7 +87,8 @@ public struct CallDiagnosis: Sendable {
       return existing
     }
     index[id] = connections.count
-    connections.append(ConnectionDiagnosis(id: id, thresholds: thresholds, keepsIntervals: keepsIntervals))
+    connections.append(thresholds.resolved.connection)
+    connections[connections.count - 1].start(id: id, keepsIntervals: keepsIntervals)
     return connections.count - 1
   }
 }

@@ -40,12 +40,15 @@ struct ConnectionDiagnosis: Sendable {
   /// The most findings kept per connection.
   static let findingLimit = 10_000
 
-  /// A diagnosis of connection `id` (`nil`: the page) with `thresholds`.
+  /// Makes this copy of a table's ``ResolvedThresholds/connection`` the diagnosis of
+  /// connection `id` (`nil`: the page): the rules, grader and trackers are built from the
+  /// table once, not for every connection of every file.
   ///
-  /// A copy of the table's ``ResolvedThresholds/connection``: the rules, grader and trackers
-  /// are built from the table once, not for every connection of every file.
-  init(id: String?, thresholds: ThresholdTable, keepsIntervals: Bool) {
-    self = thresholds.resolved.connection
+  /// The copy is made by the caller where the diagnosis is kept (`array.append(prototype)`,
+  /// then this in place): an initialiser (`self = prototype`) copied the whole diagnosis
+  /// twice, some 170 references retained each time, and that was a few per cent of the
+  /// cost of a small file.
+  mutating func start(id: String?, keepsIntervals: Bool) {
     self.id = id
     self.keepsIntervals = keepsIntervals
     poll.peerConnection = id ?? ""

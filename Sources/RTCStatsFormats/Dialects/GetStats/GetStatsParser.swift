@@ -65,12 +65,18 @@ struct GetStatsParser: DialectParser {
   let parseThreads: Int
   /// The size of the whole stream when known.
   let sizeHint: Int?
+  /// Where the decoder took what earlier dumps taught, and gives back what it learned
+  /// (``DialectContext/learned``).
+  let learned: LearnedStore?
 
   init(_ context: DialectContext) {
-    snapshots = SnapshotReader(decoder: MemberDecoder(ignored: context.ignoredMembers))
+    var decoder = MemberDecoder(ignored: context.ignoredMembers)
+    if let learned = context.learned?.take() { decoder.adopt(learned) }
+    snapshots = SnapshotReader(decoder: decoder)
     allowsParallelLines = context.allowsParallelLines
     parseThreads = context.parseThreads
     sizeHint = context.sizeHint
+    learned = context.learned
   }
 
   /// The tally of ignored members this parser's decoder counts into.
@@ -178,6 +184,7 @@ struct GetStatsParser: DialectParser {
       info.note(.skippedElements, ["count": .integer(snapshots.unnamedElements)])
     }
     if let diagnostic = damaged.diagnostic { info.diagnostics.append(diagnostic) }
+    learned?.give(snapshots.decoder.takeLearned())
   }
 
   func emptyDumpError(_ info: DumpInfo) -> DumpError? {
