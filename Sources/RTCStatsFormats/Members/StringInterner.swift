@@ -22,10 +22,9 @@ struct StringInterner {
 
   /// The slots of an interner that holds nothing: one empty slot, shared.
   ///
-  /// Every decoder
-  /// (and every hand-over of what one learned) starts an interner, and most are replaced or
-  /// dropped before they intern anything; the first string copies this and grows it to
-  /// ``initialSlots``.
+  /// Every decoder (and every hand-over of what one learned) starts an interner, and most
+  /// are replaced or dropped before they intern anything; the first string copies this and
+  /// grows it to ``initialSlots``.
   private static let noSlots: [Int32] = [-1]
   /// The slots allocated at the first string.
   private static let initialSlots = 1024
