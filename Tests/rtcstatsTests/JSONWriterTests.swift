@@ -64,26 +64,6 @@ import Testing
     #expect(text { $0.key(JSONWriter.Key("a\"b\n")) } == #""a\"b\n":"#)
   }
 
-  @Test func longIntervalSeriesWrittenOnEveryCoreAreWrittenInOrder() {
-    let rows = Array(0..<(3 * AnalysisJSONEncoder.intervalWindow + 17))
-    let encode: @Sendable (Int, inout JSONWriter) -> Void = { row, writer in
-      writer.beginObject()
-      writer.member("row", row)
-      writer.endObject()
-    }
-    let sequential = text { writer in
-      writer.beginArray()
-      for row in rows { encode(row, &writer) }
-      writer.endArray()
-    }
-    let parallel = text { writer in
-      writer.beginArray()
-      AnalysisJSONEncoder.encodeIntervals(rows, into: &writer, encode: encode)
-      writer.endArray()
-    }
-    #expect(parallel == sequential)
-  }
-
   /// Every string written reads back as itself with Foundation's JSON parser (an independent
   /// reader): plain text, and text whose first character to escape (a quote, a backslash, a
   /// control character) comes at every position, after the fast path copied what was before.

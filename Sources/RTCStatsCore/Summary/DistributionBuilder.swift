@@ -79,8 +79,18 @@ struct DistributionBuilder: Sendable, Equatable {
   var distribution: Distribution? {
     guard count > 0 else { return nil }
     guard let sketch else {
-      guard isWeighted else { return Distribution(values: values) }
-      return Distribution(sortedValues: values.sorted(), weightedSum: weightedSum, weightTotal: weightTotal)
+      // What `Distribution(values:weights:)` gives, without sorting: the plain mean sums the
+      // values in arrival order as it does; only a weighted mean without weights sums them
+      // sorted.
+      guard isWeighted else {
+        let mean = values.reduce(0, +) / Double(values.count)
+        return Distribution(selectingFrom: values, minimum: minimum, maximum: maximum, mean: mean)
+      }
+      guard weightTotal > 0 else {
+        return Distribution(sortedValues: values.sorted(), weightedSum: weightedSum, weightTotal: weightTotal)
+      }
+      return Distribution(
+        selectingFrom: values, minimum: minimum, maximum: maximum, mean: weightedSum / weightTotal)
     }
     let mean = isWeighted && weightTotal > 0 ? weightedSum / weightTotal : sum / Double(count)
     return Distribution(

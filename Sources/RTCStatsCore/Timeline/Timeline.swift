@@ -113,26 +113,40 @@ public struct Timeline: RandomAccessCollection, Sendable, Equatable {
   /// The merged rows of `track` that close an interval, oldest first: the track's interval series.
   public func intervals(of track: TrackID) -> [TrackRow] {
     let members = streamIndices(of: track)
-    var result: [TrackRow] = []
-    for position in indices {
-      let row = self[position]
-      let own = row.streams.filter { members.contains($0.stream) }
-      guard own.contains(where: { $0.duration != nil }) else { continue }
-      let merged = TrackRow(
-        track: track, sequence: row.sequence, streamRows: own.sorted { $0.stream < $1.stream })
-      if merged.duration != nil { result.append(merged) }
-    }
-    return result
+    return indices.compactMap { interval(of: track, streams: members, at: $0) }
+  }
+
+  /// The merged row of `track`, whose streams are `members` (``streamIndices(of:)``), at
+  /// `position` when it closes an interval there: one element of ``intervals(of:)``.
+  public func interval(of track: TrackID, streams members: [Int], at position: Int) -> TrackRow? {
+    let row = self[position]
+    let own = row.streams.filter { members.contains($0.stream) }
+    guard own.contains(where: { $0.duration != nil }) else { return nil }
+    let merged = TrackRow(
+      track: track, sequence: row.sequence, streamRows: own.sorted { $0.stream < $1.stream })
+    return merged.duration == nil ? nil : merged
   }
 
   /// The rows of stream `index` that close an interval, oldest first: a layer's interval series.
   public func intervals(ofStream index: Int) -> [StreamRow] {
     var result: [StreamRow] = []
-    for position in indices {
-      for streamRow in self[position].streams where streamRow.stream == index && streamRow.duration != nil {
-        result.append(streamRow)
-      }
-    }
+    for position in indices { forEachInterval(ofStream: index, at: position) { result.append($0) } }
     return result
+  }
+
+  /// Calls `body` with the row of stream `index` at `position` when it closes an interval
+  /// there (the elements of ``intervals(ofStream:)`` one position at a time), without copying
+  /// the poll's row.
+  public func forEachInterval(ofStream index: Int, at position: Int, _ body: (StreamRow) -> Void) {
+    for streamRow in rows[position - droppedCount].streams
+    where streamRow.stream == index && streamRow.duration != nil {
+      body(streamRow)
+    }
+  }
+
+  /// The poll's time and transport at `position`, without copying the poll's streams.
+  public func transport(at position: Int) -> (time: Double?, transport: TransportRow?) {
+    let offset = position - droppedCount
+    return (rows[offset].time, rows[offset].transport)
   }
 }

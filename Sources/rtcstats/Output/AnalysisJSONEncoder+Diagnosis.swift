@@ -68,7 +68,7 @@ extension AnalysisJSONEncoder {
   }
 
   /// `mos: {model, mean, p50, p95, min, max, inputs{roundTripTime, jitter, packetLossPercent}, scoredIntervals, unknownIntervals, intervals[]}`.
-  func encode(mos: MOSSummary?, into writer: inout JSONWriter) {
+  func encode(mos: MOSSummary?, place: IntervalSeries.Place, into writer: inout JSONWriter) {
     writer.key("mos")
     guard let mos else { return writer.null() }
     writer.beginObject()
@@ -87,18 +87,7 @@ extension AnalysisJSONEncoder {
     writer.member("scoredIntervals", mos.scoredIntervals)
     writer.member("unknownIntervals", mos.unknownIntervals)
     if includeIntervals {
-      writer.key("intervals")
-      writer.beginArray()
-      for interval in mos.intervals {
-        writer.beginObject()
-        writer.member("time", interval.time)
-        writer.member("mos", interval.mos)
-        writer.member("roundTripTime", interval.roundTripTime)
-        writer.member("jitter", interval.jitter)
-        writer.member("packetLossPercent", interval.packetLossPercent)
-        writer.endObject()
-      }
-      writer.endArray()
+      encodeIntervals(place, into: &writer) { .mos(mos.intervals, place: place) }
     }
     writer.endObject()
   }

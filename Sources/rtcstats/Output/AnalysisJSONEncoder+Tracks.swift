@@ -3,7 +3,8 @@ import RTCStatsCore
 extension AnalysisJSONEncoder {
   /// A track: identity, then the registry's entries in order, the layers and the intervals.
   func encode(
-    _ track: TrackAnalysis, timeline: Timeline, mos: MOSSummary? = nil, into writer: inout JSONWriter
+    _ track: TrackAnalysis, timeline: Timeline, mos: MOSSummary? = nil, place: (connection: Int, track: Int),
+    into writer: inout JSONWriter
   ) {
     writer.beginObject()
     writer.member("direction", track.direction.rawValue)
@@ -41,26 +42,19 @@ extension AnalysisJSONEncoder {
     if isOutboundVideo {
       writer.key("layers")
       writer.beginArray()
-      for layer in track.layers { encode(layer, timeline: timeline, into: &writer) }
-      writer.endArray()
-    }
-    if track.kind == .audio { encode(mos: mos, into: &writer) }
-    if includeIntervals {
-      writer.key("intervals")
-      writer.beginArray()
-      if track.streamIndices.count == 1 {
-        // One stream: its rows are the track's.
-        let members = IntervalMembers.shared
-        Self.encodeIntervals(timeline.intervals(ofStream: track.streamIndices[0]), into: &writer) {
-          row, writer in
-          Self.encodeInterval(row, members: members, into: &writer)
-        }
-      } else {
-        Self.encodeIntervals(timeline.intervals(of: track.id), into: &writer) { row, writer in
-          Self.encodeInterval(time: row.time, duration: row.duration, into: &writer) { row.value(at: $0) }
-        }
+      for (layerIndex, layer) in track.layers.enumerated() {
+        let layerPlace = IntervalSeries.Place.layer(
+          connection: place.connection, track: place.track, layer: layerIndex)
+        encode(layer, timeline: timeline, place: layerPlace, into: &writer)
       }
       writer.endArray()
+    }
+    if track.kind == .audio {
+      encode(mos: mos, place: .mos(connection: place.connection, track: place.track), into: &writer)
+    }
+    if includeIntervals {
+      let trackPlace = IntervalSeries.Place.track(connection: place.connection, track: place.track)
+      encodeIntervals(trackPlace, into: &writer) { .track(track, of: timeline, place: trackPlace) }
     }
     writer.endObject()
   }
@@ -68,7 +62,9 @@ extension AnalysisJSONEncoder {
   /// Each metric's name as JSON text (`"bitrate":`), by position in ``MetricRegistry/metrics``.
   static let metricKeys = MetricRegistry.metrics.map { JSONWriter.Key($0.name) }
 
-  private func encode(_ layer: LayerAnalysis, timeline: Timeline, into writer: inout JSONWriter) {
+  private func encode(
+    _ layer: LayerAnalysis, timeline: Timeline, place: IntervalSeries.Place, into writer: inout JSONWriter
+  ) {
     writer.beginObject()
     writer.member("rid", layer.rid)
     writer.member("encodingIndex", layer.encodingIndex)
@@ -83,13 +79,7 @@ extension AnalysisJSONEncoder {
     writer.member("codec", layer.codec)
     writer.member("active", layer.active)
     if includeIntervals {
-      writer.key("intervals")
-      writer.beginArray()
-      let members = IntervalMembers.shared
-      Self.encodeIntervals(timeline.intervals(ofStream: layer.streamIndex), into: &writer) { row, writer in
-        Self.encodeInterval(row, members: members, into: &writer)
-      }
-      writer.endArray()
+      encodeIntervals(place, into: &writer) { .stream(layer.streamIndex, of: timeline, place: place) }
     }
     writer.endObject()
   }

@@ -11,6 +11,24 @@ struct AnalysisJSONEncoder {
 
   /// Whether per-interval series are written.
   var includeIntervals = true
+  /// The fewest interval rows a document needs for its arrays to be written ahead.
+  private let aheadMinimumRows: Int
+  /// The cores that write them.
+  private let aheadCores: Int
+  /// The document's interval arrays written ahead, when they are.
+  private var ahead: IntervalSeriesAhead?
+
+  /// An encoder that writes a document's interval arrays ahead of it on `cores` cores
+  /// (``IntervalSeriesAhead``) when there are two or more and the document has
+  /// `aheadMinimumRows` interval rows (``IntervalSeries/estimatedRows(of:)``) or more.
+  init(
+    includeIntervals: Bool = true, aheadMinimumRows: Int = IntervalSeriesAhead.minimumRows,
+    cores: Int = min(System.processorCount, 8)
+  ) {
+    self.includeIntervals = includeIntervals
+    self.aheadMinimumRows = aheadMinimumRows
+    self.aheadCores = cores
+  }
 
   /// One file as a JSON object.
   func encode(_ file: FileAnalysis, into writer: inout JSONWriter) {
@@ -32,7 +50,10 @@ struct AnalysisJSONEncoder {
       Self.encode(success.diagnostics, into: &writer)
       writer.key("peerConnections")
       writer.beginArray()
-      for connection in success.analysis.peerConnections { encode(connection, into: &writer) }
+      let document = writingAhead(success.analysis)
+      for (index, connection) in success.analysis.peerConnections.enumerated() {
+        document.encode(connection, index: index, into: &writer)
+      }
       writer.endArray()
       Self.encode(events: success.analysis.events, withPeerConnection: true, into: &writer)
       Self.encode(findings: success.analysis.findings, into: &writer)
@@ -80,18 +101,42 @@ struct AnalysisJSONEncoder {
     writer.member("userAgent", source.userAgent)
   }
 
-  private func encode(_ connection: PeerConnectionAnalysis, into writer: inout JSONWriter) {
+  /// This encoder with the interval arrays of `analysis` written ahead on every core, when
+  /// there are several cores and at least ``IntervalSeriesAhead/minimumRows`` rows.
+  private func writingAhead(_ analysis: CallAnalysis) -> AnalysisJSONEncoder {
+    let cores = min(System.processorCount, 8)
+    guard includeIntervals, cores > 1,
+      IntervalSeries.estimatedRows(of: analysis) >= IntervalSeriesAhead.minimumRows
+    else { return self }
+    var encoder = self
+    encoder.ahead = IntervalSeriesAhead(series: IntervalSeries.all(of: analysis), cores: cores)
+    return encoder
+  }
+
+  /// Writes `"intervals":[…]`, the array at `place`: its text written ahead when it was, else
+  /// `series`' rows written here.
+  func encodeIntervals(
+    _ place: IntervalSeries.Place, into writer: inout JSONWriter, series: () -> IntervalSeries
+  ) {
+    writer.key("intervals")
+    writer.beginArray()
+    if ahead?.take(place, into: &writer) != true { series().writeAll(into: &writer) }
+    writer.endArray()
+  }
+
+  private func encode(_ connection: PeerConnectionAnalysis, index: Int, into writer: inout JSONWriter) {
     writer.beginObject()
     writer.member("id", connection.id)
     writer.member("startTime", connection.startTime)
     writer.member("endTime", connection.endTime)
     writer.member("duration", connection.duration)
     writer.member("reportCount", connection.reportCount)
-    encode(connection.transport, timeline: connection.timeline, into: &writer)
+    encode(connection.transport, timeline: connection.timeline, connection: index, into: &writer)
     writer.key("tracks")
     writer.beginArray()
-    for track in connection.tracks {
-      encode(track, timeline: connection.timeline, mos: connection.audioMOS(of: track.id), into: &writer)
+    for (trackIndex, track) in connection.tracks.enumerated() {
+      let mos = connection.audioMOS(of: track.id)
+      encode(track, timeline: connection.timeline, mos: mos, place: (index, trackIndex), into: &writer)
     }
     writer.endArray()
     Self.encode(events: connection.events, withPeerConnection: false, into: &writer)
@@ -99,7 +144,9 @@ struct AnalysisJSONEncoder {
     writer.endObject()
   }
 
-  private func encode(_ transport: TransportAnalysis, timeline: Timeline, into writer: inout JSONWriter) {
+  private func encode(
+    _ transport: TransportAnalysis, timeline: Timeline, connection: Int, into writer: inout JSONWriter
+  ) {
     writer.key("transport")
     writer.beginObject()
     Self.member("roundTripTime", transport.roundTripTime, into: &writer)
@@ -119,20 +166,9 @@ struct AnalysisJSONEncoder {
     }
     writer.member("selectedCandidatePairChanges", transport.selectedCandidatePairChanges)
     if includeIntervals {
-      writer.key("intervals")
-      writer.beginArray()
-      for row in timeline {
-        guard let time = row.time, let sample = row.transport, sample.selectedCandidatePairID != nil else {
-          continue
-        }
-        writer.beginObject()
-        writer.member("time", time)
-        if let value = sample.roundTripTime { writer.member("roundTripTime", value) }
-        if let value = sample.availableOutgoingBitrate { writer.member("availableOutgoingBitrate", value) }
-        if let value = sample.availableIncomingBitrate { writer.member("availableIncomingBitrate", value) }
-        writer.endObject()
+      encodeIntervals(.transport(connection: connection), into: &writer) {
+        .transport(of: timeline, place: .transport(connection: connection))
       }
-      writer.endArray()
     }
     writer.endObject()
   }
