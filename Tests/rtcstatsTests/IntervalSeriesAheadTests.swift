@@ -80,9 +80,12 @@ import Testing
       let (file, _) = FileAnalyzer.analyze(path: path)
       guard case .success(let success) = file.outcome else { continue }
       let inPlace = Self.encoded(file, encoder: AnalysisJSONEncoder(aheadMinimumRows: .max))
-      let ahead = Self.encoded(file, encoder: AnalysisJSONEncoder(aheadMinimumRows: 0, cores: 2))
+      let encoder = AnalysisJSONEncoder(aheadMinimumRows: 0, cores: 2).writingAhead(success.analysis)
+      let ahead = Self.encoded(file, encoder: encoder)
       let same = ahead == inPlace
       #expect(same, "\(path)")
+      // The plan lists the arrays in the order the document writes them.
+      #expect(encoder.ahead?.tookEveryArray == true, "\(path)")
       if IntervalSeries.all(of: success.analysis).count > 1 { compared += 1 }
     }
     #expect(compared >= 20)

@@ -90,6 +90,9 @@ struct AnalyzeCommand {
         for line in output.messages { say(line) }
         if let file = output.file {
           renderer.render(file, index: index) { console.write($0) }
+          // The process ends after its only file: exit frees the analysis at once, where
+          // releasing it piece by piece took 1–4 ms for a 50 MB dump.
+          if files.count == 1 && console.endsWithProcess { Self.keptUntilExit.withLock { $0.append(file) } }
         } else if !output.bytes.isEmpty {
           console.write(output.bytes)
         }
@@ -104,6 +107,9 @@ struct AnalyzeCommand {
     progress?.clear()
     return tally.withLock { $0 }
   }
+
+  /// The analysis of a run's only file, never released: the process exits after it.
+  private static let keptUntilExit = Mutex<[FileAnalysis]>([])
 
   /// What a worker hands over for one file.
   struct Output: Sendable {

@@ -60,8 +60,9 @@ enum FileAnalyzer {
       source: source, sizeHint: size, parallel: true, reservingCores: 1, into: &lanes)
   }
 
-  /// `RTCSTATS_SEQUENTIAL=1` keeps a large dump on one thread: the JSON-lines parser and the
-  /// engine alike (for comparing with the parallel reading; the results are the same).
+  /// `RTCSTATS_SEQUENTIAL=1` keeps a large dump on one thread: the JSON-lines parser, the
+  /// engine and the JSON output alike (for comparing with the parallel reading and writing,
+  /// and for the one-core figures of `make bench`; the results are the same).
   static let isSequential = System.environment("RTCSTATS_SEQUENTIAL") != nil
 
   /// Rows a timeline keeps when the output lists none.

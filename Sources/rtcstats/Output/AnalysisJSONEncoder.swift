@@ -16,14 +16,14 @@ struct AnalysisJSONEncoder {
   /// The cores that write them.
   private let aheadCores: Int
   /// The document's interval arrays written ahead, when they are.
-  private var ahead: IntervalSeriesAhead?
+  private(set) var ahead: IntervalSeriesAhead?
 
   /// An encoder that writes a document's interval arrays ahead of it on `cores` cores
   /// (``IntervalSeriesAhead``) when there are two or more and the document has
   /// `aheadMinimumRows` interval rows (``IntervalSeries/estimatedRows(of:)``) or more.
   init(
     includeIntervals: Bool = true, aheadMinimumRows: Int = IntervalSeriesAhead.minimumRows,
-    cores: Int = min(System.processorCount, 8)
+    cores: Int = FileAnalyzer.isSequential ? 1 : min(System.processorCount, 8)
   ) {
     self.includeIntervals = includeIntervals
     self.aheadMinimumRows = aheadMinimumRows
@@ -101,15 +101,16 @@ struct AnalysisJSONEncoder {
     writer.member("userAgent", source.userAgent)
   }
 
-  /// This encoder with the interval arrays of `analysis` written ahead on every core, when
-  /// there are several cores and at least ``IntervalSeriesAhead/minimumRows`` rows.
-  private func writingAhead(_ analysis: CallAnalysis) -> AnalysisJSONEncoder {
-    let cores = min(System.processorCount, 8)
-    guard includeIntervals, cores > 1,
-      IntervalSeries.estimatedRows(of: analysis) >= IntervalSeriesAhead.minimumRows
-    else { return self }
+  /// This encoder with the interval arrays of `analysis` written ahead, when it has several
+  /// cores and the document has enough rows (and it has not already).
+  func writingAhead(_ analysis: CallAnalysis) -> AnalysisJSONEncoder {
+    guard ahead == nil, includeIntervals, aheadCores > 1,
+      IntervalSeries.estimatedRows(of: analysis) >= aheadMinimumRows
+    else {
+      return self
+    }
     var encoder = self
-    encoder.ahead = IntervalSeriesAhead(series: IntervalSeries.all(of: analysis), cores: cores)
+    encoder.ahead = IntervalSeriesAhead(series: IntervalSeries.all(of: analysis), cores: aheadCores)
     return encoder
   }
 

@@ -20,10 +20,13 @@ final class Console: Sendable {
   /// The columns the analyze table fits (``TableLayout/width(columnsVariable:terminalColumns:)``):
   /// unlike help, as wide as `COLUMNS` says also when piped.
   let tableWidth: Int
+  /// Whether this is the process's own console (``standard()``): the process exits when the
+  /// command returns, so what the command is done with need not be released.
+  let endsWithProcess: Bool
 
   private init(
     output: ConsoleStream, messages: ConsoleStream, outputPath: String? = nil, isQuiet: Bool = false,
-    width: Int, tableWidth: Int? = nil
+    width: Int, tableWidth: Int? = nil, endsWithProcess: Bool = false
   ) {
     self.output = output
     self.messages = messages
@@ -31,6 +34,7 @@ final class Console: Sendable {
     self.isQuiet = isQuiet
     self.width = width
     self.tableWidth = tableWidth ?? width
+    self.endsWithProcess = endsWithProcess
   }
 
   /// Writes to file descriptors 1 and 2; help wraps to the terminal.
@@ -42,7 +46,8 @@ final class Console: Sendable {
       output: ConsoleStream(.descriptor(System.standardOutput, owned: false)),
       messages: ConsoleStream(.descriptor(System.standardError, owned: false)),
       width: width(columnsVariable: columns, isTerminal: isTerminal, terminalColumns: terminalColumns),
-      tableWidth: TableLayout.width(columnsVariable: columns, terminalColumns: terminalColumns))
+      tableWidth: TableLayout.width(columnsVariable: columns, terminalColumns: terminalColumns),
+      endsWithProcess: true)
   }
 
   /// Keeps everything in memory, for tests.
@@ -82,7 +87,7 @@ final class Console: Sendable {
     return .success(
       Console(
         output: stream, messages: messages, outputPath: named, isQuiet: quiet, width: width,
-        tableWidth: tableWidth))
+        tableWidth: tableWidth, endsWithProcess: endsWithProcess))
   }
 
   /// A `-o` file that cannot be created or truncated.

@@ -44,6 +44,11 @@ final class IntervalSeriesAhead {
   private var readyStart = 0
   /// The text of the array taken last when the next one repeats it.
   private var kept: [[UInt8]] = []
+  /// Whether an array was asked for out of the planned order.
+  private var missed = false
+
+  /// Whether the document took every array planned, in order.
+  var tookEveryArray: Bool { next == series.count && !missed }
 
   /// A writer for `series` on `cores` cores.
   init(series: [IntervalSeries], cores: Int) {
@@ -75,6 +80,7 @@ final class IntervalSeriesAhead {
   func take(_ place: IntervalSeries.Place, into writer: inout JSONWriter) -> Bool {
     guard next < series.count, series[next].place == place else {
       next = series.count
+      missed = true
       return false
     }
     let index = next
