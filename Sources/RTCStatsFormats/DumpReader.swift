@@ -89,7 +89,7 @@ public enum DumpReader {
       info.isCompressed = true
       if gzip.endedEarly { noteCutGzip(&info) }
     } else {
-      var plain = PrefixedByteSource(prefix: magic, base: counting)
+      var plain = PrefixedByteSource(prefix: magic, base: counting, prefixIsBaseStart: true)
       info = try readDecompressed(
         source: &plain,
         context: DialectContext(

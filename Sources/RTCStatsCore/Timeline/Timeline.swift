@@ -119,11 +119,12 @@ public struct Timeline: RandomAccessCollection, Sendable, Equatable {
   /// The merged row of `track`, whose streams are `members` (``streamIndices(of:)``), at
   /// `position` when it closes an interval there: one element of ``intervals(of:)``.
   public func interval(of track: TrackID, streams members: [Int], at position: Int) -> TrackRow? {
-    let row = self[position]
-    let own = row.streams.filter { members.contains($0.stream) }
+    // The poll's streams and number only: copying its whole row would copy its transport.
+    let offset = position - droppedCount
+    let own = rows[offset].streams.filter { members.contains($0.stream) }
     guard own.contains(where: { $0.duration != nil }) else { return nil }
     let merged = TrackRow(
-      track: track, sequence: row.sequence, streamRows: own.sorted { $0.stream < $1.stream })
+      track: track, sequence: rows[offset].sequence, streamRows: own.sorted { $0.stream < $1.stream })
     return merged.duration == nil ? nil : merged
   }
 

@@ -2,6 +2,18 @@
 public protocol ByteSource {
   /// Reads up to `buffer.count` bytes into `buffer`; returns 0 at the end of the stream.
   mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(DumpError) -> Int
+
+  /// The whole stream, from its first byte to its end, mapped into memory; `nil` (the
+  /// default) when the source is not a file that can be mapped.
+  ///
+  /// A reader that needs the whole stream at once asks for it instead of reading the rest;
+  /// what was read before stays valid and the read position does not move.
+  mutating func mapWholeStream() -> MappedFile?
+}
+
+extension ByteSource {
+  /// Not mappable: `nil`.
+  public mutating func mapWholeStream() -> MappedFile? { nil }
 }
 
 /// Bytes already in memory, for example a string in a test or a report embedded in another value.

@@ -43,6 +43,17 @@ public struct FileByteSource: ByteSource {
     if ownsDescriptor { System.close(descriptor) }
   }
 
+  /// The whole file mapped (``MappedFile``): a regular file of at least
+  /// ``MappedFile/minimumSize`` bytes, opened by path, whose descriptor has only been read
+  /// from the start (its offset is the bytes read so far); `nil` otherwise.
+  public mutating func mapWholeStream() -> MappedFile? {
+    guard ownsDescriptor, case .success(let status) = System.status(of: descriptor),
+      let size = status.regularFileSize, size >= MappedFile.minimumSize,
+      let offset = System.offset(of: descriptor), offset <= size
+    else { return nil }
+    return MappedFile(descriptor: descriptor, byteCount: size)
+  }
+
   /// Reads up to `buffer.count` bytes; 0 at the end of the file.
   ///
   /// - Throws: ``DumpError`` with category ``DumpError/Category/input`` when `read(2)` fails.

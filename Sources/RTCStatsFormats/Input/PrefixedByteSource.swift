@@ -4,10 +4,23 @@ package struct PrefixedByteSource<Base: ByteSource>: ByteSource {
   private var prefix: [UInt8]
   private var base: Base
 
+  /// Whether the prefix is the first bytes read from `base`, so that the stream is base's own
+  /// and base's mapping (``mapWholeStream()``) is this source's.
+  private let prefixIsBaseStart: Bool
+
   /// A source that returns `prefix`, then the rest of `base`.
-  package init(prefix: [UInt8], base: Base) {
+  ///
+  /// - `prefixIsBaseStart`: Whether `prefix` is what was read from `base` so far (the stream
+  ///   is then `base`'s whole stream, and may be mapped).
+  package init(prefix: [UInt8], base: Base, prefixIsBaseStart: Bool = false) {
     self.prefix = prefix
     self.base = base
+    self.prefixIsBaseStart = prefixIsBaseStart
+  }
+
+  /// Base's mapping, when the prefix was read from it; else `nil`.
+  package mutating func mapWholeStream() -> MappedFile? {
+    prefixIsBaseStart ? base.mapWholeStream() : nil
   }
 
   /// Reads from the prefix while it lasts, then from the base; 0 at the end.
@@ -40,5 +53,12 @@ struct CountingByteSource<Base: ByteSource>: ByteSource {
     let read = try base.read(into: buffer)
     counter.value += read
     return read
+  }
+
+  /// Base's mapping; the count is then the whole stream's size.
+  mutating func mapWholeStream() -> MappedFile? {
+    guard let mapped = base.mapWholeStream() else { return nil }
+    counter.value = mapped.bytes.count
+    return mapped
   }
 }

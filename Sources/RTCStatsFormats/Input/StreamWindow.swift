@@ -70,6 +70,8 @@ struct StreamWindow: ~Copyable {
 
   /// Whether the window allocated `storage` (and deallocates it).
   private var ownsStorage = true
+  /// The mapped file that is the window's storage, kept until the window goes.
+  private var mappedFile: MappedFile?
 
   deinit {
     guard ownsStorage else { return }
@@ -78,6 +80,9 @@ struct StreamWindow: ~Copyable {
 
   /// Whether the window's memory is mapped in huge pages (``System/allocateLarge(byteCount:)``).
   var isMapped: Bool { buffer.mapping != nil }
+
+  /// Whether the window's bytes are a mapped file (``fillToEnd(from:sizeHint:)``).
+  var holdsMappedFile: Bool { mappedFile != nil }
 
   /// The unread bytes.
   var unread: UnsafeRawBufferPointer {
@@ -143,17 +148,44 @@ struct StreamWindow: ~Copyable {
 
   /// Reads until the stream ends; the window then holds the whole rest of the stream.
   ///
-  /// Whole-document dialects (webrtc-internals) use it: one copy of the file, up to
+  /// Whole-document dialects (webrtc-internals, rtcstats v0) use it: the file mapped when the
+  /// source can map it (``ByteSource/mapWholeStream()``), else one copy of it; up to
   /// ``wholeDocumentLimit``.
   mutating func fillToEnd(from source: inout some ByteSource, sizeHint: Int? = nil)
     throws(DumpError)
   {
     maximumSize = max(maximumSize, Self.wholeDocumentLimit)
+    if isAtEndOfStream { return }
+    if let mapped = source.mapWholeStream() {
+      try adopt(mapped)
+      return
+    }
     if let sizeHint, sizeHint + 1 > storage.count - (end - start) {
       if start > 0 { compact() }
       grow(to: min(max(sizeHint + 1, storage.count), maximumSize))
     }
     while try fill(from: &source) {}
+  }
+
+  /// Makes the mapped whole stream the window's bytes, in place of those read so far: the
+  /// unread part starts at the same stream position and runs to the end of the file.
+  private mutating func adopt(_ mapped: MappedFile) throws(DumpError) {
+    let position = droppedBytes + start
+    if ownsStorage { System.deallocate(buffer) }
+    // Never written: `compact` and `grow` run only before the end of the stream.
+    buffer = LargeBuffer(bytes: UnsafeMutableRawBufferPointer(mutating: mapped.bytes), mapping: nil)
+    ownsStorage = false
+    mappedFile = mapped
+    (droppedBytes, droppedLines, droppedColumn) = (0, 0, 0)
+    lineCache.reset()
+    start = min(position, mapped.bytes.count)
+    end = mapped.bytes.count
+    totalBytes = end
+    isAtEndOfStream = true
+    guard end - start <= maximumSize else {
+      throw DumpError.limitExceeded(
+        "a single JSON value is larger than \(maximumSize >> 20) MB; not a stats dump")
+    }
   }
 
   private mutating func compact() {

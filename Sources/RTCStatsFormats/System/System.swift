@@ -8,7 +8,8 @@
 /// Every call of `RTCStatsFormats` into the C library, in one place, so that the rest of the
 /// module imports neither Glibc nor Darwin and the package builds on Linux and macOS alike.
 ///
-/// Files are read with `open`/`read`/`fstat`/`close`; byte searches and comparisons use
+/// Files are read with `open`/`read`/`fstat`/`close` (a whole document is mapped with
+/// `mmap`); byte searches and comparisons use
 /// `memchr`/`memcmp` (vectorised in both C libraries); `strtod` rounds long decimals
 /// exactly; `sysconf` counts the cores once per process; glibc's `malloc_trim` returns freed
 /// pages (a no-op on Darwin, whose allocator returns them itself).
@@ -64,6 +65,36 @@ enum System {
     #else
       _ = Darwin.close(descriptor)
     #endif
+  }
+
+  /// Maps the first `byteCount` bytes of an open regular file read-only (`mmap`,
+  /// `MAP_PRIVATE`); `nil` when it cannot be mapped (the caller then reads it).
+  ///
+  /// The pages are the page cache's own: nothing is copied and no anonymous memory is
+  /// touched, where `read` into a fresh buffer copies every byte and faults every page of the
+  /// buffer in (see ``MappedFile``).
+  static func mapFile(_ descriptor: Int32, byteCount: Int) -> UnsafeRawBufferPointer? {
+    #if canImport(Glibc) || canImport(Darwin)
+      guard byteCount > 0 else { return nil }
+      let mapped = mmap(nil, byteCount, PROT_READ, MAP_PRIVATE, descriptor, 0)
+      guard let mapped, mapped != UnsafeMutableRawPointer(bitPattern: -1) else { return nil }
+      return UnsafeRawBufferPointer(start: mapped, count: byteCount)
+    #else
+      return nil
+    #endif
+  }
+
+  /// Unmaps what ``mapFile(_:byteCount:)`` mapped.
+  static func unmapFile(_ bytes: UnsafeRawBufferPointer) {
+    #if canImport(Glibc) || canImport(Darwin)
+      _ = munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
+    #endif
+  }
+
+  /// The current offset of a descriptor (`lseek(fd, 0, SEEK_CUR)`); `nil` when it has none.
+  static func offset(of descriptor: Int32) -> Int? {
+    let offset = lseek(descriptor, 0, SEEK_CUR)
+    return offset >= 0 ? Int(offset) : nil
   }
 
   // MARK: - Bytes

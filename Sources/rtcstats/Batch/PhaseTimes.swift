@@ -46,6 +46,12 @@ struct TimedByteSource<Base: ByteSource>: ByteSource {
     defer { stopwatch.elapsed += ContinuousClock.now - start }
     return try base.read(into: buffer)
   }
+
+  mutating func mapWholeStream() -> MappedFile? {
+    let start = ContinuousClock.now
+    defer { stopwatch.elapsed += ContinuousClock.now - start }
+    return base.mapWholeStream()
+  }
 }
 
 /// A consumer that adds the time the engine spends on each report to a total.
