@@ -4,8 +4,9 @@
 The yardstick (issue 17) is simdjson On-Demand visiting every value of the file on one
 thread (`simdjson_walk.cpp`, built here against Debian's libsimdjson-dev, installed with
 apt-get when missing and root); for webrtc-internals it also parses every series string.
-For each generated input these run alternately, RUNS times each, and the medians are
-compared in the same invocation:
+For each generated input these run alternately, RUNS rounds of each once, in the same
+invocation; a ratio is the median over the rounds of the two commands' times in that round
+(pairwise, as `farm-bench --vs`), MB/s the median time's:
 
   simdjson     simdjson_walk MODE FILE
   rtcstats     rtcstats analyze --format json FILE > /dev/null   (default: both cores)
@@ -47,8 +48,23 @@ def run(command, env=None):
     return elapsed, usage.ru_maxrss / 1024.0
 
 
+class Measured(dict):
+    """name -> (median s, max RSS MB), and each round's times for pairwise ratios."""
+
+    def __init__(self, medians, rounds):
+        super().__init__(medians)
+        self.rounds = rounds
+
+    def ratio(self, name, anchor):
+        """The median over the rounds of name's time ÷ anchor's time in the same round.
+
+        Pairing keeps the ratio meaningful when the machine's speed drifts during the call
+        (as farm-bench --vs does); the ratio of the two medians would mix rounds."""
+        return statistics.median(a / b for a, b in zip(self.rounds[name], self.rounds[anchor]))
+
+
 def measure(commands, runs):
-    """Runs the commands alternately; returns name -> (median s, max RSS MB)."""
+    """Runs the commands alternately (one round runs each once, in order)."""
     times = {name: [] for name in commands}
     rss = {name: 0.0 for name in commands}
     for _ in range(runs):
@@ -56,7 +72,7 @@ def measure(commands, runs):
             elapsed, peak = run(command, env)
             times[name].append(elapsed)
             rss[name] = max(rss[name], peak)
-    return {name: (statistics.median(values), rss[name]) for name, values in times.items()}
+    return Measured({name: (statistics.median(values), rss[name]) for name, values in times.items()}, times)
 
 
 def build_walker(out_dir):
@@ -128,14 +144,13 @@ def main():
         if node and node_code:
             commands["node"] = ([node, "-e", node_code, path], None)
         result = measure(commands, runs if size < 1000 else max(3, runs // 2))
-        anchor = result["simdjson"][0]
 
         def cell(key):
             seconds, peak = result[key]
             return f"{size / seconds:5.0f} MB/s {peak:5.0f}"
 
         def ratio(key, width=6):
-            return f"{result[key][0] / anchor:{width}.2f}" if key in result else f"{'-':>{width}}"
+            return f"{result.ratio(key, 'simdjson'):{width}.2f}" if key in result else f"{'-':>{width}}"
 
         kind = name.split("-")[0]
         scale = "-"
@@ -146,7 +161,7 @@ def main():
         line = (f"{label:18} {size:6.0f}  {cell('simdjson')}  {cell('rtcstats')}  {ratio('rtcstats')}  "
                 f"{cell('one core')}  {ratio('one core')}  {result['no-int'][1]:7.0f} MB")
         if baseline:
-            line += f"  {result['rtcstats'][0] / result['baseline'][0]:9.3f}"
+            line += f"  {result.ratio('rtcstats', 'baseline'):9.3f}"
         line += f"  {ratio('python', 12)}  {ratio('node', 10)}  {scale:>6}"
         print(line, flush=True)
         if name == "jsonl-50mb.jsonl":
@@ -160,9 +175,10 @@ def main():
         "jobs2": ([binary, "analyze", "--format", "ndjson", "--jobs", "2", folder], None),
     }, runs)
     one, two = result["jobs1"][0], result["jobs2"][0]
+    speedup = 1 / result.ratio("jobs2", "jobs1")
     overhead = (one - folder_mb / one_core_speed) / files * 1000
     print(f"folder of {files} files ({folder_mb:.1f} MB): --jobs 1 {one:.3f} s ({one / files * 1000:.2f} ms/file), "
-          f"--jobs 2 {two:.3f} s ({two / files * 1000:.2f} ms/file), speed-up {one / two:.2f}x, "
+          f"--jobs 2 {two:.3f} s ({two / files * 1000:.2f} ms/file), speed-up {speedup:.2f}x, "
           f"per-file overhead {overhead:.2f} ms, peak RSS {result['jobs2'][1]:.0f} MB")
 
 

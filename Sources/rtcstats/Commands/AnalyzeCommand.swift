@@ -111,6 +111,9 @@ struct AnalyzeCommand {
   /// The analysis of a run's only file, never released: the process exits after it.
   private static let keptUntilExit = Mutex<[FileAnalysis]>([])
 
+  /// How many analyses are kept until exit (for tests).
+  static var keptUntilExitCount: Int { keptUntilExit.withLock { $0.count } }
+
   /// What a worker hands over for one file.
   struct Output: Sendable {
     var status: ExitStatus

@@ -54,12 +54,15 @@ final class Console: Sendable {
   ///
   /// - `width`: The help width.
   /// - `outputLimit`: After this many bytes of output, writes fail with `failure`.
+  /// - `endsWithProcess`: Whether to act as the process's own console (``endsWithProcess``).
   static func capturing(
-    width: Int = 80, outputLimit: Int? = nil, failure: System.ErrorNumber = .brokenPipe
+    width: Int = 80, outputLimit: Int? = nil, failure: System.ErrorNumber = .brokenPipe,
+    endsWithProcess: Bool = false
   ) -> Console {
     Console(
       output: ConsoleStream(.memory(limit: outputLimit, failure: failure)),
-      messages: ConsoleStream(.memory(limit: nil, failure: failure)), width: width)
+      messages: ConsoleStream(.memory(limit: nil, failure: failure)), width: width,
+      endsWithProcess: endsWithProcess)
   }
 
   /// The help width: `COLUMNS` when it is a number, else the terminal's width, else 80;
