@@ -121,8 +121,14 @@ public enum DumpReader {
     while true {
       var info = DumpInfo(format: dialect.format)
       var parser = dialect.init(context)
-      let outcome = try read(
-        &parser, window: &window, source: &source, into: &consumer, info: &info)
+      let outcome: ParseOutcome
+      do throws(DumpError) {
+        outcome = try read(&parser, window: &window, source: &source, into: &consumer, info: &info)
+      } catch {
+        throw window.mappedFileWasCut ? Self.cutWhileReading : error
+      }
+      // What was parsed from a file cut under the reader is not the file: say so instead.
+      if window.mappedFileWasCut { throw Self.cutWhileReading }
       if case .handOver(let next) = outcome {
         dialect = next
         continue
@@ -132,6 +138,10 @@ public enum DumpReader {
       return info
     }
   }
+
+  /// A mapped file that another process truncated while it was read (``MappedFile/wasCut``).
+  static let cutWhileReading = DumpError(
+    .input, "the file was truncated by another process while it was read; read it again once it is complete")
 
   /// A gzip stream that ended before its end marker: the dump is truncated, and its
   /// truncation diagnostic says that the gzip data is where (a cut between two lines parses

@@ -104,4 +104,81 @@ import Testing
     #expect(mappedInfo == readInfo)
     #expect(mapped == analyzer.analysis())
   }
+
+  /// A mapped file truncated by another process: the bytes past its new end read as zeros
+  /// instead of killing the process (SIGBUS), and the mapping says it was cut.
+  @Test(.enabled(if: isGuarded))
+  func aTruncatedMappingReadsZerosAndSaysItWasCut() throws {
+    let bytes = Self.lines(count: 3 * MappedFile.minimumSize)
+    let path = try Self.temporaryFile(bytes)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    var file = try FileByteSource(path: path)
+    defer { file.close() }
+    let mapping = file.mapWholeStream()
+    let mapped = try #require(mapping)
+    #expect(!mapped.wasCut)
+    #expect(mapped.bytes[MappedFile.minimumSize / 2] == bytes[MappedFile.minimumSize / 2])
+    try Self.truncate(path, to: MappedFile.minimumSize)
+    let beyond = mapped.bytes[2 * MappedFile.minimumSize + 12_345]
+    #expect(beyond == 0)
+    #expect(mapped.wasCut)
+    #expect(mapped.bytes[MappedFile.minimumSize / 2] == bytes[MappedFile.minimumSize / 2])
+  }
+
+  /// A webrtc-internals dump truncated while the reader holds it mapped is an input error.
+  ///
+  /// The dump is the basic capture's export (MIT): one input error for the file, not a crash
+  /// and not a result. Cut inside a page, the rest of that page reads as zeros with no fault;
+  /// cut at a page boundary, the next byte read faults (SIGBUS) and the guard maps zeros in.
+  @Test(.enabled(if: isGuarded), arguments: [0.5, 0.25])
+  func aDumpTruncatedWhileMappedIsAnInputError(keptShare: Double) throws {
+    let sample = TestData.sample("captures/basic/webrtc-internals.json")
+    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: sample)))
+    let path = try Self.temporaryFile(bytes)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    // A quarter rounded down to 64 KB is a page boundary on every page size Linux uses.
+    let share = Int(Double(bytes.count) * keptShare)
+    let keeping = keptShare == 0.5 ? share : share / 65_536 * 65_536
+    let source = TruncatingFileSource(base: try FileByteSource(path: path), path: path, keeping: keeping)
+    defer { source.base.close() }
+    var analyzer = CallAnalyzer()
+    let error = #expect(throws: DumpError.self) {
+      _ = try DumpReader.read(source: source, sizeHint: bytes.count, into: &analyzer)
+    }
+    #expect(error?.category == .input)
+    #expect(error?.message.contains("truncated by another process") == true)
+  }
+
+  /// Whether mappings are guarded here (Linux); elsewhere files are read, not mapped.
+  static var isGuarded: Bool {
+    #if os(Linux)
+      true
+    #else
+      false
+    #endif
+  }
+
+  /// Truncates the file at `path` to `count` bytes, as another process would.
+  static func truncate(_ path: String, to count: Int) throws {
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    try handle.truncate(atOffset: UInt64(count))
+    try handle.close()
+  }
+}
+
+/// A file that is truncated to `keeping` bytes right after it is mapped, whatever its size.
+private struct TruncatingFileSource: ByteSource {
+  var base: FileByteSource
+  let path: String
+  let keeping: Int
+
+  mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(DumpError) -> Int {
+    try base.read(into: buffer)
+  }
+
+  mutating func mapWholeStream() -> MappedFile? {
+    guard let mapped = base.mapWholeStream(ignoringMinimumSize: true) else { return nil }
+    try? MappedFileTests.truncate(path, to: keeping)
+    return mapped
+  }
 }

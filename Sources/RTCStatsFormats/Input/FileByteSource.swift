@@ -47,8 +47,13 @@ public struct FileByteSource: ByteSource {
   /// ``MappedFile/minimumSize`` bytes, opened by path, whose descriptor has only been read
   /// from the start (its offset is the bytes read so far); `nil` otherwise.
   public mutating func mapWholeStream() -> MappedFile? {
+    mapWholeStream(ignoringMinimumSize: false)
+  }
+
+  /// ``mapWholeStream()``, also below ``MappedFile/minimumSize`` when `ignoringMinimumSize`.
+  func mapWholeStream(ignoringMinimumSize: Bool) -> MappedFile? {
     guard ownsDescriptor, case .success(let status) = System.status(of: descriptor),
-      let size = status.regularFileSize, size >= MappedFile.minimumSize,
+      let size = status.regularFileSize, size >= (ignoringMinimumSize ? 1 : MappedFile.minimumSize),
       let offset = System.offset(of: descriptor), offset <= size
     else { return nil }
     return MappedFile(descriptor: descriptor, byteCount: size)

@@ -84,6 +84,9 @@ struct StreamWindow: ~Copyable {
   /// Whether the window's bytes are a mapped file (``fillToEnd(from:sizeHint:)``).
   var holdsMappedFile: Bool { mappedFile != nil }
 
+  /// Whether the mapped file was truncated while it was read (``MappedFile/wasCut``).
+  var mappedFileWasCut: Bool { mappedFile?.wasCut ?? false }
+
   /// The unread bytes.
   var unread: UnsafeRawBufferPointer {
     UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(storage)[start..<end])

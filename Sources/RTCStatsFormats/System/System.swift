@@ -58,6 +58,12 @@ enum System {
     }
   }
 
+  /// A second descriptor of the same open file (`dup`, close-on-exec); `nil` on failure.
+  static func duplicate(_ descriptor: Int32) -> Int32? {
+    let copy = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
+    return copy >= 0 ? copy : nil
+  }
+
   /// Closes a descriptor.
   static func close(_ descriptor: Int32) {
     #if canImport(Glibc)
@@ -73,8 +79,10 @@ enum System {
   /// The pages are the page cache's own: nothing is copied and no anonymous memory is
   /// touched, where `read` into a fresh buffer copies every byte and faults every page of the
   /// buffer in (see ``MappedFile``).
+  ///
+  /// Linux only, where a truncated mapping is guarded (``guardMapping(_:)``); elsewhere `nil`.
   static func mapFile(_ descriptor: Int32, byteCount: Int) -> UnsafeRawBufferPointer? {
-    #if canImport(Glibc) || canImport(Darwin)
+    #if canImport(Glibc)
       guard byteCount > 0 else { return nil }
       let mapped = mmap(nil, byteCount, PROT_READ, MAP_PRIVATE, descriptor, 0)
       guard let mapped, mapped != UnsafeMutableRawPointer(bitPattern: -1) else { return nil }
@@ -86,7 +94,7 @@ enum System {
 
   /// Unmaps what ``mapFile(_:byteCount:)`` mapped.
   static func unmapFile(_ bytes: UnsafeRawBufferPointer) {
-    #if canImport(Glibc) || canImport(Darwin)
+    #if canImport(Glibc)
       _ = munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
     #endif
   }
