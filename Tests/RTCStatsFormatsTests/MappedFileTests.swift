@@ -127,17 +127,21 @@ import Testing
 
   /// A webrtc-internals dump truncated while the reader holds it mapped is an input error.
   ///
-  /// The dump is the basic capture's export (MIT): one input error for the file, not a crash
-  /// and not a result. Cut inside a page, the rest of that page reads as zeros with no fault;
-  /// cut at a page boundary, the next byte read faults (SIGBUS) and the guard maps zeros in.
+  /// The dump is the basic capture's export (MIT), followed by whitespace up to
+  /// ``MappedFile/minimumSize`` so that it is mapped: one input error for the file, not a
+  /// crash and not a result. Cut inside a page, the rest of that page reads as zeros with no
+  /// fault; cut at a page boundary, the next byte read faults (SIGBUS) and the guard maps
+  /// zeros in.
   @Test(.enabled(if: isGuarded), arguments: [0.5, 0.25])
   func aDumpTruncatedWhileMappedIsAnInputError(keptShare: Double) throws {
     let sample = TestData.sample("captures/basic/webrtc-internals.json")
-    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: sample)))
+    let document = try [UInt8](Data(contentsOf: URL(fileURLWithPath: sample)))
+    let bytes = document + [UInt8](repeating: 0x20, count: MappedFile.minimumSize) + [0x0A]
     let path = try Self.temporaryFile(bytes)
     defer { try? FileManager.default.removeItem(atPath: path) }
-    // A quarter rounded down to 64 KB is a page boundary on every page size Linux uses.
-    let share = Int(Double(bytes.count) * keptShare)
+    // Cut inside the document; a quarter rounded down to 64 KB is a page boundary on every
+    // page size Linux uses.
+    let share = Int(Double(document.count) * keptShare)
     let keeping = keptShare == 0.5 ? share : share / 65_536 * 65_536
     let source = TruncatingFileSource(base: try FileByteSource(path: path), path: path, keeping: keeping)
     defer { source.base.close() }
@@ -166,7 +170,7 @@ import Testing
   }
 }
 
-/// A file that is truncated to `keeping` bytes right after it is mapped, whatever its size.
+/// A file that is truncated to `keeping` bytes right after it is mapped.
 private struct TruncatingFileSource: ByteSource {
   var base: FileByteSource
   let path: String
@@ -177,7 +181,7 @@ private struct TruncatingFileSource: ByteSource {
   }
 
   mutating func mapWholeStream() -> MappedFile? {
-    guard let mapped = base.mapWholeStream(ignoringMinimumSize: true) else { return nil }
+    guard let mapped = base.mapWholeStream() else { return nil }
     try? MappedFileTests.truncate(path, to: keeping)
     return mapped
   }

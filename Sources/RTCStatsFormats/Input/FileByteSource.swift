@@ -43,18 +43,13 @@ public struct FileByteSource: ByteSource {
     if ownsDescriptor { System.close(descriptor) }
   }
 
-  /// The whole file mapped (``MappedFile``): a regular file of at least
-  /// ``MappedFile/minimumSize`` bytes, opened by path, whose descriptor has only been read
-  /// from the start (its offset is the bytes read so far); `nil` otherwise.
+  /// The whole file mapped (``MappedFile``): a regular file opened by path, of at least
+  /// ``MappedFile/minimumSize`` bytes now; `nil` otherwise (standard input, a pipe).
+  ///
+  /// The source is read from the file's first byte on, so the mapping is the whole stream.
   public mutating func mapWholeStream() -> MappedFile? {
-    mapWholeStream(ignoringMinimumSize: false)
-  }
-
-  /// ``mapWholeStream()``, also below ``MappedFile/minimumSize`` when `ignoringMinimumSize`.
-  func mapWholeStream(ignoringMinimumSize: Bool) -> MappedFile? {
     guard ownsDescriptor, case .success(let status) = System.status(of: descriptor),
-      let size = status.regularFileSize, size >= (ignoringMinimumSize ? 1 : MappedFile.minimumSize),
-      let offset = System.offset(of: descriptor), offset <= size
+      let size = status.regularFileSize, size >= MappedFile.minimumSize
     else { return nil }
     return MappedFile(descriptor: descriptor, byteCount: size)
   }

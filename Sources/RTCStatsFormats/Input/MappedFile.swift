@@ -3,9 +3,9 @@
 /// Whole-document dialects (webrtc-internals, rtcstats v0) need every byte of the file at
 /// once. Reading it means a fresh buffer of the file's size: `read` copies every byte into it
 /// and the kernel zeroes and maps each of its pages on first touch. On this project's VM that
-/// first touch cost 11–217 ms for 50 MB (`Tests/Bench`, a C loop reading
-/// `internals-50mb.json`), where mapping the file and touching every page cost 5–6 ms: the
-/// pages are the page cache's own, already filled.
+/// cost 11–217 ms for 50 MB, where mapping the file and touching every page cost 5–6 ms
+/// (`Tests/Bench/first_touch.c` on `internals-50mb.json`): the pages are the page cache's own,
+/// already filled.
 ///
 /// The mapping is private and read-only: nothing in the readers writes into a dump's bytes.
 /// A file truncated by another process while it is mapped makes the pages past its new end

@@ -12,9 +12,10 @@
   // mapping, maps anonymous zero pages over the rest of it (`MAP_FIXED`) and marks the slot
   // cut. The reader then sees NUL bytes where the bytes were gone, which no JSON value holds,
   // and its caller reports the file as cut short (``MappedFile/wasCut``). An address outside
-  // every mapping restores the default action, so a real fault still kills the process.
+  // every mapping puts back the handler that was there before (the default action, or the
+  // Swift runtime's crash reporter), so a real fault is still reported and kills the process.
   //
-  // The handler only loads and stores atomics and calls `mmap` and `signal` (system calls).
+  // The handler only loads and stores atomics and calls `mmap` and `sigaction` (system calls).
 
   extension System {
     /// Mapped files guarded at once at most; beyond that a file is read instead.
@@ -57,17 +58,24 @@
     /// page-rounded end, and 1 once a page of it was replaced.
     static var slots: UnsafeMutablePointer<Atomic<Int>> { table.atomics }
 
-    /// The slots' memory, allocated once and never freed; shared by every thread and the
-    /// handler, which only touch it through its atomics.
+    /// The SIGBUS action before the guard's, put back for a fault the guard does not own.
+    static var previous: UnsafeMutablePointer<sigaction> { table.previous }
+
+    /// The slots' memory and the previous action, allocated once and never freed; shared by
+    /// every thread and the handler, which only touch the slots through their atomics and
+    /// the previous action after it was written, before the handler was installed.
     private struct Table: @unchecked Sendable {
       let atomics: UnsafeMutablePointer<Atomic<Int>>
+      let previous: UnsafeMutablePointer<sigaction>
     }
 
     private static let table: Table = {
       let count = 3 * System.guardedMappingLimit
       let atomics = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: count)
       for index in 0..<count { (atomics + index).initialize(to: Atomic(0)) }
-      return Table(atomics: atomics)
+      let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 1)
+      previous.initialize(to: sigaction())
+      return Table(atomics: atomics, previous: previous)
     }()
 
     static let pageSize = max(4096, Int(sysconf(Int32(_SC_PAGESIZE))))
@@ -80,7 +88,7 @@
       action.__sigaction_handler.sa_sigaction = handle
       action.sa_flags = SA_SIGINFO | SA_NODEFER
       sigemptyset(&action.sa_mask)
-      return sigaction(SIGBUS, &action, nil) == 0
+      return sigaction(SIGBUS, &action, previous) == 0
     }()
 
     typealias Handler =
@@ -102,8 +110,9 @@
         }
         break
       }
-      // Not a guarded mapping (or it could not be patched): the default action, on return.
-      _ = signal(SIGBUS, SIG_DFL)
+      // Not a guarded mapping (or it could not be patched): the action from before, which
+      // the fault meets again on return.
+      _ = sigaction(SIGBUS, previous, nil)
     }
   }
 #else

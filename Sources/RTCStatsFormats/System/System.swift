@@ -99,12 +99,6 @@ enum System {
     #endif
   }
 
-  /// The current offset of a descriptor (`lseek(fd, 0, SEEK_CUR)`); `nil` when it has none.
-  static func offset(of descriptor: Int32) -> Int? {
-    let offset = lseek(descriptor, 0, SEEK_CUR)
-    return offset >= 0 ? Int(offset) : nil
-  }
-
   // MARK: - Bytes
 
   /// The first `byte` in `count` bytes at `start` (`memchr`), or `nil`.
