@@ -66,6 +66,9 @@ enum FindingMerger {
   static let mergedCodes: Set<String> = [IceDisconnectedRule.code.rawValue, DTLSFailureRule.code.rawValue]
 
   /// `findings` with overlapping duplicates merged, sorted by start, then worst first.
+  ///
+  /// - Complexity: O(*n* log *n*) in the findings, plus, per merged code, connection and
+  ///   track, the product of its findings with those kept (a handful in a real call).
   static func merge(_ findings: [Diagnostic]) -> [Diagnostic] {
     let sorted = findings.enumerated().sorted { lhs, rhs in
       let (l, r) = (lhs.element, rhs.element)
@@ -76,20 +79,42 @@ enum FindingMerger {
       return lhs.offset < rhs.offset
     }.map(\.element)
     var result: [Diagnostic] = []
+    // Positions in `result` of the findings that may merge, per code, connection and track:
+    // only those are compared, so a call with thousands of other findings stays linear.
+    var candidates: [MergeKey: [Int]] = [:]
     for finding in sorted {
-      if let position = result.lastIndex(where: { overlaps($0, finding) }) {
-        var merged = result[position]
-        merged.end = Swift.max(merged.end ?? -.infinity, finding.end ?? -.infinity)
-        merged.severity = Swift.max(merged.severity, finding.severity)
-        if let start = merged.start, let end = merged.end, merged.evidence["seconds"] != nil {
-          merged.evidence.set("seconds", .seconds(end - start))
-        }
-        result[position] = merged
+      guard mergedCodes.contains(finding.code.rawValue) else {
+        result.append(finding)
+        continue
+      }
+      let key = MergeKey(code: finding.code, peerConnection: finding.peerConnection, track: finding.track)
+      let positions = candidates[key, default: []]
+      if let position = positions.last(where: { overlaps(result[$0], finding) }) {
+        result[position] = merged(result[position], with: finding)
       } else {
+        candidates[key, default: []].append(result.count)
         result.append(finding)
       }
     }
     return result
+  }
+
+  /// What two findings must share to merge.
+  private struct MergeKey: Hashable {
+    var code: DiagnosticCode
+    var peerConnection: String?
+    var track: TrackID?
+  }
+
+  /// `kept` extended to the end of `finding`, with the worse severity of the two.
+  private static func merged(_ kept: Diagnostic, with finding: Diagnostic) -> Diagnostic {
+    var merged = kept
+    merged.end = Swift.max(merged.end ?? -.infinity, finding.end ?? -.infinity)
+    merged.severity = Swift.max(merged.severity, finding.severity)
+    if let start = merged.start, let end = merged.end, merged.evidence["seconds"] != nil {
+      merged.evidence.set("seconds", .seconds(end - start))
+    }
+    return merged
   }
 
   private static func overlaps(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
