@@ -41,8 +41,8 @@ import Testing
     #expect(window.unread.count == count)
     #expect(window.unread.elementsEqual(bytes))
     #if os(Linux)
-      let isMapped = window.isMapped
-      #expect(isMapped)
+      let isHugePageBacked = window.isHugePageBacked
+      #expect(isHugePageBacked)
     #endif
   }
 }

@@ -79,7 +79,7 @@ struct StreamWindow: ~Copyable {
   }
 
   /// Whether the window's memory is mapped in huge pages (``System/allocateLarge(byteCount:)``).
-  var isMapped: Bool { buffer.mapping != nil }
+  var isHugePageBacked: Bool { buffer.mapping != nil }
 
   /// Whether the window's bytes are a mapped file (``fillToEnd(from:sizeHint:)``).
   var holdsMappedFile: Bool { mappedFile != nil }

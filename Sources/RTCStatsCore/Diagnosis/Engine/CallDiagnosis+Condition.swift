@@ -63,7 +63,7 @@ extension CallDiagnosis {
 /// overlap, or overlap on purpose (a clock jump inside a gap).
 enum FindingMerger {
   /// The codes whose findings come from both polls and events.
-  static let mergedCodes: Set<String> = [IceDisconnectedRule.code.rawValue, DTLSFailureRule.code.rawValue]
+  static let mergedCodes: Set<DiagnosticCode> = [IceDisconnectedRule.code, DTLSFailureRule.code]
 
   /// `findings` with overlapping duplicates merged, sorted by start, then worst first.
   ///
@@ -83,13 +83,12 @@ enum FindingMerger {
     // only those are compared, so a call with thousands of other findings stays linear.
     var candidates: [MergeKey: [Int]] = [:]
     for finding in sorted {
-      guard mergedCodes.contains(finding.code.rawValue) else {
+      guard mergedCodes.contains(finding.code) else {
         result.append(finding)
         continue
       }
       let key = MergeKey(code: finding.code, peerConnection: finding.peerConnection, track: finding.track)
-      let positions = candidates[key, default: []]
-      if let position = positions.last(where: { overlaps(result[$0], finding) }) {
+      if let position = candidates[key]?.last(where: { overlaps(result[$0], finding) }) {
         result[position] = merged(result[position], with: finding)
       } else {
         candidates[key, default: []].append(result.count)
@@ -117,10 +116,10 @@ enum FindingMerger {
     return merged
   }
 
+  /// Whether the time ranges of two findings of one ``MergeKey`` overlap (touching ranges
+  /// only when one of them has a length).
   private static func overlaps(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
-    guard a.code == b.code, mergedCodes.contains(a.code.rawValue), a.peerConnection == b.peerConnection,
-      a.track == b.track,
-      let aStart = a.start, let aEnd = a.end, let bStart = b.start, let bEnd = b.end
+    guard let aStart = a.start, let aEnd = a.end, let bStart = b.start, let bEnd = b.end
     else { return false }
     return bStart <= aEnd && aStart <= bEnd && (aEnd > aStart || bEnd > bStart)
   }
