@@ -29,6 +29,22 @@ import Testing
     #expect((MatchScore.identical(sent: walk(5), received: walk(6), thresholds: thresholds) ?? 0) < 0.3)
   }
 
+  /// A forwarded stream with loss in a third of its intervals: their received bytes are an
+  /// estimate (lost packets at the mean size, here 2 % off), which says nothing about
+  /// identity; the other intervals are byte-identical.
+  @Test func lossyIntervalsDoNotCountAgainstIdentity() throws {
+    let sent = walk(5)
+    let lossy = sent.indices.map { $0 % 3 == 0 }
+    let received = sent.indices.map { lossy[$0] ? sent[$0] * 0.98 : sent[$0] }
+    let thresholds = CallThresholds()
+    #expect((MatchScore.identical(sent: sent, received: received, thresholds: thresholds) ?? 1) < 0.8)
+    #expect(MatchScore.identical(sent: sent, received: received, lossy: lossy, thresholds: thresholds) == 1)
+    // Another stream stays unlike it on the loss-free intervals.
+    let other = walk(6)
+    let unlike = MatchScore.identical(sent: sent, received: other, lossy: lossy, thresholds: thresholds)
+    #expect((unlike ?? 0) < 0.3)
+  }
+
   @Test func aConstantSenderHasNoFingerprint() {
     let flat = Array(repeating: 3_000.0, count: 30)
     #expect(MatchScore.fingerprint(sent: flat, received: flat, thresholds: CallThresholds()) == nil)

@@ -280,6 +280,35 @@ import Testing
     #expect(finding.evidence["requests"] == .integer(4))
     #expect(call.findings("mediaStopped").count == 1)
   }
+
+  /// Consent checks are seconds apart: a poll of a cut in which no check went out (and
+  /// nothing arrived) neither ends the loss nor starts it; the loss starts when something
+  /// last arrived (the end of the second poll, at 2 s), and runs to the last unanswered poll.
+  @Test func connectivityLostSpansPollsWithoutChecks() throws {
+    var call = Fixture()
+    var audio = Fixture.inboundAudio()
+    call.polls(2, [audio])
+    audio.bytesPerSecond = 0
+    audio.packetsPerSecond = 0
+    var silent = Fixture.Transport()
+    silent.requestsPerSecond = 0
+    silent.responsesPerSecond = 0
+    silent.bytesReceivedPerSecond = 0
+    var cut = silent
+    cut.requestsPerSecond = 2
+    call.polls(1, [audio], transport: silent)
+    call.polls(2, [audio], transport: cut)
+    call.polls(1, [audio], transport: silent)
+    call.polls(2, [audio], transport: cut)
+    audio.bytesPerSecond = 4000
+    audio.packetsPerSecond = 50
+    call.polls(2, [audio])
+    let lost = call.findings("connectivityLost")
+    #expect(lost.count == 1, "\(lost.map { (call.seconds($0.start), call.seconds($0.end)) })")
+    let finding = try #require(lost.first)
+    #expect(call.seconds(finding.start) == 2 && call.seconds(finding.end) == 8)
+    #expect(finding.evidence["requests"] == .integer(8))
+  }
 }
 
 /// The per-poll (live) view: findings that started or ended at a poll, the grade now.

@@ -25,7 +25,16 @@ import Testing
     // Audio loss passes through the SFU, video loss is repaired into freezes (capture README).
     #expect(!subscriber.findings("highPacketLoss", peerConnection: "sub-a", kind: .audio).isEmpty)
     #expect(!subscriber.findings("videoFreezes", peerConnection: "sub-a").isEmpty)
-    #expect(!subscriber.findings("lowAudioMOS", peerConnection: "sub-a").isEmpty)
+    // sub-a's audio MOS falls with the loss, sub-b's stays; 10 % loss puts the interval MOS
+    // near the 3.5 bound (3.06–4.0 in a second recording), so the finding is there exactly
+    // when 3 of 5 intervals fell below it.
+    let mosA = try #require(subscriber.audioMOS("sub-a"))
+    let mosB = try #require(subscriber.audioMOS("sub-b"))
+    #expect((mosA.mos?.min ?? 5) < 3.5 && (mosB.mos?.min ?? 0) > 4)
+    #expect((mosA.mos?.mean ?? 5) < (mosB.mos?.mean ?? 0) - 0.2)
+    #expect(
+      subscriber.findings("lowAudioMOS", peerConnection: "sub-a").isEmpty
+        == !Self.threeOfFiveBelow(3.5, mosA.intervals.compactMap(\.mos)))
     #expect(subscriber.findings("lowAudioMOS", peerConnection: "sub-b").isEmpty)
     let publisher = try DiagnosedCapture(folder("sfu-uplink-loss"), "publisher-a.jsonl")
     let send = try #require(publisher.condition()?.send)
@@ -65,5 +74,12 @@ import Testing
     #expect(changes.first?.evidence["toResolution"] == .text("320x180"))
     #expect(changes.first?.severity == .warning)
     #expect(changes.last?.evidence["toResolution"] == .text("640x360"))
+  }
+
+  /// Whether some 5 consecutive values hold 3 below `bound` (lowAudioMOS raises on that).
+  static func threeOfFiveBelow(_ bound: Double, _ values: [Double]) -> Bool {
+    values.indices.contains { start in
+      values[start..<min(start + 5, values.count)].count { $0 < bound } >= 3
+    }
   }
 }

@@ -36,6 +36,11 @@ struct DiagnosedCapture {
   /// Findings at warning or worse.
   var warnings: [Diagnostic] { analysis.findings.filter { $0.severity >= .warning } }
 
+  /// The MOS of the first audio track of `peerConnection`.
+  func audioMOS(_ peerConnection: String) -> MOSSummary? {
+    analysis.peerConnections.first { $0.id == peerConnection }?.audioMOS.first
+  }
+
   /// The network condition of `peerConnection` (the first when `nil`).
   func condition(_ peerConnection: String? = nil) -> NetworkCondition? {
     analysis.peerConnections.first { peerConnection == nil || $0.id == peerConnection }?.networkCondition

@@ -25,6 +25,9 @@ public struct AlignedIntervals: Sendable, Equatable {
     public var sent: Double
     /// Media bytes received, lost packets included at the mean packet size.
     public var received: Double
+    /// Whether packets were lost in the interval, so that ``received`` holds an estimate of
+    /// their bytes.
+    public var hasLoss = false
     /// The sender's encoding compared (index in ``LinkEndpoint/layers``).
     public var layer: Int
     /// Whether the interval's end lies within the polling tolerance of a sender sample.
@@ -54,6 +57,7 @@ public struct AlignedIntervals: Sendable, Equatable {
       let before = samples[index - 1]
       let after = samples[index]
       let received = Self.receivedBytes(from: before, to: after)
+      let hasLoss = after.packetsLost > before.packetsLost
       let from = before.time - offset
       let to = after.time - offset
       var best: (layer: Int, sent: Double, matchesHeight: Bool)?
@@ -77,7 +81,7 @@ public struct AlignedIntervals: Sendable, Equatable {
       intervals.append(
         Interval(
           sample: index, start: before.time, end: after.time, sent: best.sent, received: received,
-          layer: best.layer, isAligned: aligned))
+          hasLoss: hasLoss, layer: best.layer, isAligned: aligned))
     }
   }
 

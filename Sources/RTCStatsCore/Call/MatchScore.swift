@@ -15,6 +15,13 @@
 /// - **identical** *N*: among the intervals where the sender's bytes changed by more than
 ///   ``CallThresholds/informativeChange`` (2 %) from the previous interval, the fraction whose
 ///   received bytes equal the sent ones within ``CallThresholds/identicalTolerance`` (1 %).
+///   An interval with lost packets holds them at the mean packet size, an estimate: exact
+///   when the packets are of one size, up to a few percent off otherwise (five lost Opus
+///   packets of 60–90 bytes are ±2 % of a second of audio). So *N* is the larger of the
+///   share over every informative interval and the share over those without loss (when
+///   there are enough of them): a forwarded stream is identical in at least one of the two
+///   views, another stream in neither, and loss between the ends does not count against
+///   the stream that suffered it.
 ///   An SFU that forwards packets untouched gives byte-identical intervals when the two
 ///   dumps were polled at the same instants; two encoders of the same content never do.
 ///   Used only when the polls are aligned (``CallThresholds/alignedPollFraction`` of the
@@ -50,7 +57,8 @@ public struct MatchScore: Sendable, Equatable {
     fingerprint = Self.fingerprint(sent: sent, received: received, thresholds: thresholds)
     identical =
       aligned.alignedFraction >= thresholds.alignedPollFraction
-      ? Self.identical(sent: sent, received: received, thresholds: thresholds) : nil
+      ? Self.identical(
+        sent: sent, received: received, lossy: aligned.intervals.map(\.hasLoss), thresholds: thresholds) : nil
   }
 
   /// Creates a score from its parts.
@@ -76,11 +84,26 @@ public struct MatchScore: Sendable, Equatable {
     return correlation(sentChanges, receivedChanges)
   }
 
-  /// The fraction of informative intervals with identical bytes, or `nil` with too few.
-  static func identical(sent: [Double], received: [Double], thresholds: CallThresholds) -> Double? {
+  /// The fraction of informative intervals with identical bytes, or `nil` with too few: over
+  /// all of them, or over those not marked in `lossy` when that is larger.
+  static func identical(
+    sent: [Double], received: [Double], lossy: [Bool] = [], thresholds: CallThresholds
+  ) -> Double? {
+    let all = identical(sent: sent, received: received, skipping: [], thresholds: thresholds)
+    guard lossy.contains(true) else { return all }
+    let lossFree = identical(sent: sent, received: received, skipping: lossy, thresholds: thresholds)
+    guard let all else { return lossFree }
+    return max(all, lossFree ?? all)
+  }
+
+  /// The fraction of informative intervals with identical bytes among those not marked in
+  /// `skipping`, or `nil` with too few.
+  private static func identical(
+    sent: [Double], received: [Double], skipping: [Bool], thresholds: CallThresholds
+  ) -> Double? {
     var informative = 0
     var equal = 0
-    for index in sent.indices.dropFirst() {
+    for index in sent.indices.dropFirst() where index >= skipping.count || !skipping[index] {
       let change = abs(sent[index] - sent[index - 1])
       guard change > thresholds.informativeChange * max(sent[index], 1) else { continue }
       informative += 1

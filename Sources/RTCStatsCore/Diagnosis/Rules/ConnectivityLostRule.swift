@@ -4,6 +4,13 @@
 /// Per poll 1 when the pair sent STUN requests (`requestsSent` + `consentRequestsSent` grew)
 /// but `responsesReceived` and `bytesReceived` did not, else 0; raised in 2 of 3 polls.
 /// Critical.
+///
+/// A poll in which nothing arrived and no check was sent is not judged: consent checks go out
+/// every 4–6 s (RFC 7675 §5.1), so such a second neither shows the path broken nor working,
+/// and it must not end an episode either. The episode starts when something last arrived,
+/// when that was at most ``silenceBefore`` before its first unanswered poll: nothing arrived
+/// from then on (a cut at 12 s, the last bytes in the poll ending at 12.96 s, a poll without
+/// checks, then unanswered checks from 14.97 s: the loss starts at 12.96 s, not 13.96 s).
 struct ConnectivityLostRule: ConnectionEpisodeRule {
   static let descriptor = RuleDescriptor(
     code: DiagnosticCode(
@@ -23,22 +30,40 @@ struct ConnectivityLostRule: ConnectionEpisodeRule {
     guards: [
       "a response arriving just after the poll: RTCP and media still grow bytesReceived, and 2 of 3 polls are needed",
       "a switch to another pair resets the counters: such polls are not judged",
+      "a poll with no check sent and nothing received is not judged (checks are seconds apart)",
     ],
     entry: .hysteresis(
       "connectivityLost", alertOn: 1, alertOff: 1, unit: "1 = unanswered", minIntervals: 2, window: 3))
 
+  /// The longest silence an episode's start reaches back over: one consent interval at
+  /// its longest (RFC 7675: 4–6 s), ms.
+  static let silenceBefore = 6_000.0
+
   var episodes: TrackEpisodes
   private var requests = 0.0
+  /// The end of the last poll in which something arrived (bytes or a response).
+  private var lastArrival: Double?
+  /// Whether the last judged poll was unanswered.
+  private var wasLost = false
 
   init(thresholds: ThresholdEntry) { episodes = TrackEpisodes(thresholds) }
 
   mutating func value(in poll: PollContext) -> (value: Double?, start: Double, end: Double)? {
     guard let transport = poll.transport, let start = transport.start else { return nil }
     guard let sent = transport.requestsSent, let answered = transport.responsesReceived else { return nil }
-    let lost = sent > 0 && answered == 0 && (transport.bytesReceived ?? 0) == 0
+    let arrived = answered > 0 || (transport.bytesReceived ?? 0) > 0
+    if arrived { lastArrival = transport.end }
+    guard arrived || sent > 0 else { return (nil, start, transport.end) }
+    let lost = !arrived
+    defer { wasLost = lost }
     if episodes.open(0) == nil && !lost { requests = 0 }
-    if lost { requests += sent }
-    return (lost ? 1 : 0, start, transport.end)
+    guard lost else { return (0, start, transport.end) }
+    requests += sent
+    // The first unanswered poll after something arrived: the silence before it belongs to it.
+    if !wasLost, let lastArrival, lastArrival < start, start - lastArrival <= Self.silenceBefore {
+      return (1, lastArrival, transport.end)
+    }
+    return (1, start, transport.end)
   }
 
   func evidence(for episode: Episode) -> Evidence { ["requests": .integer(Int(requests))] }
