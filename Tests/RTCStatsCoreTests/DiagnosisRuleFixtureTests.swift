@@ -328,8 +328,12 @@ import Testing
     audio.lostPerSecond = 0
     let clearedPoll = call.poll([audio])
     let cleared = try #require(clearedPoll)
-    #expect(cleared.ended.map(\.code.rawValue).contains("lossBurst"))
     #expect(cleared.receive.grade == .excellent)
+    // A burst is one once the loss stayed away for `cleanBefore` (2) intervals.
+    #expect(!cleared.ended.map(\.code.rawValue).contains("lossBurst"))
+    let settledPoll = call.poll([audio])
+    let settled = try #require(settledPoll)
+    #expect(settled.ended.map(\.code.rawValue).contains("lossBurst"))
     #expect(first.send.grade == .unknown)  // nothing sent
   }
 }

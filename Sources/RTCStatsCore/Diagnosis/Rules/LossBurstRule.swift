@@ -4,11 +4,14 @@
 /// video packet score reaches 0) raises, and the burst lasts while the loss stays at 5 % or
 /// more. Each burst is one finding, so bursts line up with the impairment windows. A burst
 /// stands out from a clean background: it must follow `cleanBefore` intervals below
-/// `alertOff` and last at most `maxSeconds`; heavy loss that goes on is highPacketLoss. Its
-/// first interval may be a single one between `alertOff` and `alertOn`: a burst that began
-/// late in a poll interval shows there as part of its loss (a 2 s burst at 20 % seen by
-/// receiver reports as 8.6 %, then 19.9 %): the burst then starts with that interval, and
-/// the clean intervals are counted before it.
+/// `alertOff`, be followed by as many (the interval that ends it is the first), and last at
+/// most `maxSeconds`; heavy loss that goes on, or comes back before it cleared, is
+/// highPacketLoss (10 % random loss for 14 s dips below 5 % now and then: that is not a
+/// burst). So a burst is reported `cleanBefore` − 1 polls after its last interval. Its first
+/// interval may be a single one between `alertOff` and `alertOn`: a burst that began late in
+/// a poll interval shows there as part of its loss (a 2 s burst at 20 % seen by receiver
+/// reports as 8.6 %, then 19.9 %): the burst then starts with that interval, and the clean
+/// intervals are counted before it.
 struct LossBurstRule: TrackEpisodeRule {
   static let descriptor = RuleDescriptor(
     code: DiagnosticCode(
@@ -28,9 +31,25 @@ struct LossBurstRule: TrackEpisodeRule {
       "lossBurst", alertOn: 10, alertOff: 5, unit: "%", minIntervals: 1,
       extra: [
         ThresholdValue("minPackets", 20, "packets an interval needs to be judged (inbound)"),
-        ThresholdValue("cleanBefore", 2, "intervals below alertOff needed before a burst"),
+        ThresholdValue("cleanBefore", 2, "intervals below alertOff needed before a burst, and after it"),
         ThresholdValue("maxSeconds", 5, "a burst lasts at most this (s)"),
       ]))
+
+  /// What one track's slot remembers between intervals.
+  private struct SlotState {
+    /// Clean intervals in a row before the current one, and that count when the open burst
+    /// started.
+    var cleanRun = 0
+    var cleanAtStart = 0
+    /// Intervals in a row between `alertOff` and `alertOn` with no burst open (the loss
+    /// rising), the clean run before them, and when they began.
+    var rampRun = 0
+    var cleanBeforeRamp = 0
+    var rampStart = 0.0
+    /// A burst that ended, waiting for the clean intervals after it, and how many came.
+    var ended: Diagnostic?
+    var cleanAfter = 0
+  }
 
   var episodes: TrackEpisodes
   private let minPackets: Double
@@ -39,15 +58,7 @@ struct LossBurstRule: TrackEpisodeRule {
   /// `alertOff` and `alertOn`, read once.
   private let alertOff: Double
   private let alertOn: Double
-  /// Per slot: clean intervals in a row before the current one, and that count when the open
-  /// burst started.
-  private var cleanRun: [Int] = []
-  private var cleanAtStart: [Int] = []
-  /// Per slot: intervals in a row between `alertOff` and `alertOn` with no burst open (the
-  /// loss rising), the clean run before them, and when they began.
-  private var rampRun: [Int] = []
-  private var cleanBeforeRamp: [Int] = []
-  private var rampStart: [Double] = []
+  private var slots: [SlotState] = []
 
   init(thresholds: ThresholdEntry) {
     episodes = TrackEpisodes(thresholds)
@@ -63,64 +74,81 @@ struct LossBurstRule: TrackEpisodeRule {
       let track = poll.tracks[index]
       guard track.duration != nil else { continue }
       let slot = track.slot
-      while cleanRun.count <= slot {
-        cleanRun.append(0)
-        cleanAtStart.append(0)
-        rampRun.append(0)
-        cleanBeforeRamp.append(0)
-        rampStart.append(0)
-      }
-      // An unknown value changes nothing (and ``cleanAtStart`` is set again before it is read).
+      while slots.count <= slot { slots.append(SlotState()) }
+      // An unknown value changes nothing (and `cleanAtStart` is set again before it is read).
       guard let value = self.value(of: track, in: poll) else { continue }
+      settleEnded(slot: slot, value: value, into: &sink)
       let isIdle = episodes.open(slot) == nil
       if isIdle {
         // Clean intervals before the loss began: before the rising interval, if there is one.
-        let ramp = rampRun[slot]
-        cleanAtStart[slot] = ramp == 0 ? cleanRun[slot] : ramp == 1 ? cleanBeforeRamp[slot] : 0
+        let ramp = slots[slot].rampRun
+        slots[slot].cleanAtStart =
+          ramp == 0 ? slots[slot].cleanRun : ramp == 1 ? slots[slot].cleanBeforeRamp : 0
       }
       let change: EpisodeChange
-      if isIdle, rampRun[slot] == 1, value >= alertOn, let end = track.end {
+      if isIdle, slots[slot].rampRun == 1, value >= alertOn, let end = track.end {
         change = episodes.feed(
-          slot: slot, track: poll.id(of: track), value: value, start: rampStart[slot], end: end)
+          slot: slot, track: poll.id(of: track), value: value, start: slots[slot].rampStart, end: end)
       } else {
         change = episodes.feed(track, in: poll, value: value)
       }
       noteRun(value, start: track.start, slot: slot)
-      guard cleanAtStart[slot] >= cleanBefore else { continue }
+      guard slots[slot].cleanAtStart >= cleanBefore else { continue }
+      let id = poll.id(of: track)
       switch change {
       case .started(let episode):
-        sink.open(
-          finding(episode, track: poll.id(of: track), isOpen: true, peerConnection: poll.peerConnection))
+        sink.open(finding(episode, track: id, isOpen: true, peerConnection: poll.peerConnection))
       case .ended(let episode) where episode.duration <= maxSeconds * 1000:
-        sink.report(
-          finding(episode, track: poll.id(of: track), isOpen: false, peerConnection: poll.peerConnection))
+        // The interval that ended it is the first clean one after it.
+        slots[slot].ended = finding(episode, track: id, isOpen: false, peerConnection: poll.peerConnection)
+        slots[slot].cleanAfter = 0
+        settleEnded(slot: slot, value: value, into: &sink)
       default: break
       }
     }
+  }
+
+  /// Counts an interval after a burst that ended: reports the burst after `cleanBefore` clean
+  /// intervals, drops it when the loss comes back first.
+  private mutating func settleEnded(slot: Int, value: Double, into sink: inout FindingSink) {
+    guard let ended = slots[slot].ended else { return }
+    guard value < alertOff else {
+      slots[slot].ended = nil
+      return
+    }
+    slots[slot].cleanAfter += 1
+    guard slots[slot].cleanAfter >= cleanBefore else { return }
+    sink.report(ended)
+    slots[slot].ended = nil
   }
 
   /// Counts `value` (of the interval from `start`) into the clean run, or into the ramp when
   /// it is warm with no burst open.
   private mutating func noteRun(_ value: Double, start: Double?, slot: Int) {
     if value < alertOff {
-      cleanRun[slot] += 1
-      rampRun[slot] = 0
+      slots[slot].cleanRun += 1
+      slots[slot].rampRun = 0
     } else if episodes.open(slot) == nil && value < alertOn {
-      if rampRun[slot] == 0 {
-        cleanBeforeRamp[slot] = cleanRun[slot]
-        rampStart[slot] = start ?? 0
+      if slots[slot].rampRun == 0 {
+        slots[slot].cleanBeforeRamp = slots[slot].cleanRun
+        slots[slot].rampStart = start ?? 0
       }
-      rampRun[slot] += 1
-      cleanRun[slot] = 0
+      slots[slot].rampRun += 1
+      slots[slot].cleanRun = 0
     } else {
-      cleanRun[slot] = 0
-      rampRun[slot] = 0
+      slots[slot].cleanRun = 0
+      slots[slot].rampRun = 0
     }
   }
 
   mutating func finish(into sink: inout FindingSink) {
+    // A burst the call ended after: the loss did not come back.
+    for slot in slots.indices {
+      if let ended = slots[slot].ended { sink.report(ended) }
+      slots[slot].ended = nil
+    }
     for (slot, track, episode) in episodes.finish()
-    where slot < cleanAtStart.count && cleanAtStart[slot] >= cleanBefore
+    where slot < slots.count && slots[slot].cleanAtStart >= cleanBefore
       && episode.duration <= maxSeconds * 1000
     {
       sink.report(finding(episode, track: track, isOpen: false, peerConnection: sink.peerConnection))
