@@ -10,35 +10,28 @@ import Testing
 @Suite struct LossBurstRampTests {
   private typealias Fixture = DiagnosisFixture
 
-  /// Four clean polls, one at 4 of 54 packets lost (7.4 %: between alertOff 5 % and alertOn
-  /// 10 %), one at 15 of 65 (23 %), then clean again.
-  @Test func aBurstMayBeginWithOneRisingInterval() throws {
+  /// The lossBurst findings of four clean polls, `rising` polls at 4 of 54 packets lost
+  /// (7.4 %: between alertOff 5 % and alertOn 10 %), one at 15 of 65 (23 %), then three
+  /// clean polls.
+  private func bursts(rising: Int) -> (Fixture, [Diagnostic]) {
     var call = Fixture()
     var audio = Fixture.inboundAudio()
-    call.polls(4, [audio])
-    audio.lostPerSecond = 4
-    call.polls(1, [audio])
-    audio.lostPerSecond = 15
-    call.polls(1, [audio])
-    audio.lostPerSecond = 0
-    call.polls(3, [audio])
-    let bursts = call.findings("lossBurst")
+    for (polls, lost) in [(4, 0.0), (rising, 4), (1, 15), (3, 0)] {
+      audio.lostPerSecond = lost
+      call.polls(polls, [audio])
+    }
+    return (call, call.findings("lossBurst"))
+  }
+
+  @Test func aBurstMayBeginWithOneRisingInterval() throws {
+    let (call, bursts) = bursts(rising: 1)
     #expect(bursts.count == 1, "\(bursts.map { call.seconds($0.start) })")
     let burst = try #require(bursts.first)
     // The rising interval is the fifth poll's, from 4 s; the burst ends with the sixth.
     #expect(call.seconds(burst.start) == 4 && call.seconds(burst.end) == 6)
   }
 
-  @Test func lossRisingOverTwoIntervalsIsNotABurst() throws {
-    var call = Fixture()
-    var audio = Fixture.inboundAudio()
-    call.polls(4, [audio])
-    audio.lostPerSecond = 4
-    call.polls(2, [audio])
-    audio.lostPerSecond = 15
-    call.polls(1, [audio])
-    audio.lostPerSecond = 0
-    call.polls(3, [audio])
-    #expect(call.findings("lossBurst").isEmpty)
+  @Test func lossRisingOverTwoIntervalsIsNotABurst() {
+    #expect(bursts(rising: 2).1.isEmpty)
   }
 }
