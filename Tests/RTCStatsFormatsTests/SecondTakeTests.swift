@@ -48,6 +48,17 @@ import Testing
     #expect(finding.severity == .critical)
   }
 
+  /// The sender's grade is critical over the cut from the poll without a check on: nothing
+  /// arrived in it, and the checks before it were unanswered (it graded excellent before).
+  @Test func theSendersGradeIsCriticalFromTheSilentPoll() throws {
+    let capture = try DiagnosedCapture(folder("outage"), "sender.jsonl.gz")
+    let condition = try #require(capture.condition())
+    #expect(condition.send.grade == .critical && condition.send.reason == .networkConditionChange)
+    let critical = DiagnosedCapture.degradedSeconds(condition.send, atLeast: .critical, t0: capture.t0)
+    #expect(Set(14...20).isSubset(of: critical), "\(critical.sorted())")
+    #expect(critical.allSatisfy { (12...21).contains($0) }, "\(critical.sorted())")
+  }
+
   /// One browser's webrtc-internals dump of the SFU call with uplink loss links every stream.
   ///
   /// Publisher A loses 10 % on its uplink: its audio reaches the subscriber with the loss, so its per-poll bytes differ from

@@ -9,8 +9,11 @@
 /// **Send** (this side's uplink), per sent track: the receiver report's `fractionLost` and
 /// jitter; for the connection, the estimate (`availableOutgoingBitrate`) against what the sent
 /// media needs (Vonage's excellent rate for the capture source's resolution, 30 kbps per audio
-/// track), connectivity checks left unanswered with nothing received, and receiver reports
-/// that stopped coming (fair from 3 s without one, critical from 5 s; doubled for audio only).
+/// track), connectivity checks left unanswered with nothing received (critical; so is a poll
+/// with no check sent and nothing at all received while the last checks are unanswered: consent
+/// checks are seconds apart, and a cut that begins between two of them shows first as such a
+/// poll), and receiver reports that stopped coming (fair from 3 s without one, critical from
+/// 5 s; doubled for audio only).
 /// **Both**: round-trip time, ICE `disconnected`/`failed` (critical) and a switched candidate
 /// pair (good, reason networkConditionChange).
 ///
@@ -29,6 +32,9 @@ struct ConditionGrader: Sendable {
   private let symptomNacks: Double
   private var flowed: [Bool] = []
   private var sendingPolls = 0
+  /// Whether the last connectivity checks sent went unanswered (kept over polls that sent
+  /// none and received nothing).
+  private var checksUnanswered = false
 
   init(_ table: ThresholdTable) {
     videoLoss = ConditionLadder(table.entry("condition.videoLoss"))
@@ -89,7 +95,11 @@ struct ConditionGrader: Sendable {
     }
     if let transport = poll.transport {
       if inbound > 0 { gradeTransport(transport, into: &receive, sending: false) }
-      if outbound > 0 { gradeTransport(transport, into: &send, sending: true) }
+      if outbound > 0 {
+        gradeTransport(transport, into: &send, sending: true)
+        gradeSilence(transport, into: &send)
+      }
+      noteChecks(transport)
       if inbound > 0, stopped == inbound, (transport.bytesReceived ?? 0) == 0 {
         receive.raise(.networkConditionChange, 4)
         receive.figures.mediaStopped = true
@@ -168,6 +178,29 @@ struct ConditionGrader: Sendable {
     sample.raise(.bandwidth, bandwidth.badness(estimate / need * 100))
     sample.figures.availableBitrate = estimate
     sample.figures.neededBitrate = need
+  }
+
+  /// A sending poll in which nothing arrived and no check went out, after unanswered checks.
+  private func gradeSilence(_ transport: TransportPoll, into sample: inout ConditionSample) {
+    guard checksUnanswered, transport.requestsSent == 0, transport.responsesReceived == 0,
+      transport.bytesReceived == 0
+    else { return }
+    sample.raise(.networkConditionChange, 4)
+    sample.figures.mediaStopped = true
+  }
+
+  /// Remembers whether the checks of this poll went unanswered; a poll without checks and
+  /// without anything received keeps the last verdict.
+  private mutating func noteChecks(_ transport: TransportPoll) {
+    guard let sent = transport.requestsSent, let answered = transport.responsesReceived else {
+      checksUnanswered = false
+      return
+    }
+    if sent > 0 {
+      checksUnanswered = answered == 0
+    } else if answered > 0 || (transport.bytesReceived ?? 0) > 0 {
+      checksUnanswered = false
+    }
   }
 
   private func gradeTransport(_ transport: TransportPoll, into sample: inout ConditionSample, sending: Bool) {
