@@ -15,6 +15,11 @@
 /// - **identical** *N*: among the intervals where the sender's bytes changed by more than
 ///   ``CallThresholds/informativeChange`` (2 %) from the previous interval, the fraction whose
 ///   received bytes equal the sent ones within ``CallThresholds/identicalTolerance`` (1 %).
+///   An SFU that forwards packets untouched gives byte-identical intervals when the two
+///   dumps were polled at the same instants; two encoders of the same content never do.
+///   Used only when the polls are aligned (``CallThresholds/alignedPollFraction`` of the
+///   intervals end within ``CallThresholds/pollAlignmentTolerance`` of a sender sample) and
+///   there are at least ``CallThresholds/minimumInformativeIntervals`` informative intervals.
 ///   An interval with lost packets holds them at the mean packet size, an estimate: exact
 ///   when the packets are of one size, up to a few percent off otherwise (five lost Opus
 ///   packets of 60–90 bytes are ±2 % of a second of audio). So *N* is the larger of the
@@ -22,11 +27,6 @@
 ///   there are enough of them): a forwarded stream is identical in at least one of the two
 ///   views, another stream in neither, and loss between the ends does not count against
 ///   the stream that suffered it.
-///   An SFU that forwards packets untouched gives byte-identical intervals when the two
-///   dumps were polled at the same instants; two encoders of the same content never do.
-///   Used only when the polls are aligned (``CallThresholds/alignedPollFraction`` of the
-///   intervals end within ``CallThresholds/pollAlignmentTolerance`` of a sender sample) and
-///   there are at least ``CallThresholds/minimumInformativeIntervals`` informative intervals.
 ///
 /// The score ``value`` is (*F* + *N*) / 2 when *N* is used, else *F* −
 /// ``CallThresholds/fingerprintOnlyPenalty`` (0.25): without byte-identical intervals the

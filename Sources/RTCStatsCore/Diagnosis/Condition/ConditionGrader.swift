@@ -182,24 +182,19 @@ struct ConditionGrader: Sendable {
 
   /// A sending poll in which nothing arrived and no check went out, after unanswered checks.
   private func gradeSilence(_ transport: TransportPoll, into sample: inout ConditionSample) {
-    guard checksUnanswered, transport.requestsSent == 0, transport.responsesReceived == 0,
-      transport.bytesReceived == 0
-    else { return }
+    guard checksUnanswered, transport.connectivity == .silent else { return }
     sample.raise(.networkConditionChange, 4)
     sample.figures.mediaStopped = true
   }
 
-  /// Remembers whether the checks of this poll went unanswered; a poll without checks and
-  /// without anything received keeps the last verdict.
+  /// Remembers whether this poll's checks went unanswered (sent, no response, whatever other
+  /// bytes came: the last packets before a cut); a silent poll keeps the last verdict.
   private mutating func noteChecks(_ transport: TransportPoll) {
-    guard let sent = transport.requestsSent, let answered = transport.responsesReceived else {
-      checksUnanswered = false
-      return
-    }
-    if sent > 0 {
-      checksUnanswered = answered == 0
-    } else if answered > 0 || (transport.bytesReceived ?? 0) > 0 {
-      checksUnanswered = false
+    switch transport.connectivity {
+    case .silent: break
+    case nil: checksUnanswered = false
+    case .arrived, .unanswered:
+      checksUnanswered = (transport.requestsSent ?? 0) > 0 && transport.responsesReceived == 0
     }
   }
 

@@ -37,6 +37,22 @@ public struct TransportPoll: Sendable, Equatable {
   /// Whether the selected candidate pair differs from the previous poll's.
   public var pairChanged = false
 
+  /// What the pair's STUN and byte counters say of the path over the interval: something
+  /// arrived (bytes or a check's response), checks went out and nothing came back, or no
+  /// check went out and nothing came (silent: consent checks are 4–6 s apart, RFC 7675 §5.1,
+  /// so such an interval says nothing about the path); `nil` when the counters are unknown
+  /// (no pair, a switched pair).
+  public enum ConnectivityEvidence: Sendable, Equatable {
+    case arrived, unanswered, silent
+  }
+
+  /// The connectivity evidence of the interval.
+  public var connectivity: ConnectivityEvidence? {
+    guard let sent = requestsSent, let answered = responsesReceived else { return nil }
+    if answered > 0 || (bytesReceived ?? 0) > 0 { return .arrived }
+    return sent > 0 ? .unanswered : .silent
+  }
+
   /// Creates a poll of `row` taken at `end`.
   public init(row: TransportRow, end: Double) {
     self.end = end

@@ -50,15 +50,14 @@ struct ConnectivityLostRule: ConnectionEpisodeRule {
 
   mutating func value(in poll: PollContext) -> (value: Double?, start: Double, end: Double)? {
     guard let transport = poll.transport, let start = transport.start else { return nil }
-    guard let sent = transport.requestsSent, let answered = transport.responsesReceived else { return nil }
-    let arrived = answered > 0 || (transport.bytesReceived ?? 0) > 0
-    if arrived { lastArrival = transport.end }
-    guard arrived || sent > 0 else { return (nil, start, transport.end) }
-    let lost = !arrived
+    guard let evidence = transport.connectivity else { return nil }
+    if evidence == .arrived { lastArrival = transport.end }
+    guard evidence != .silent else { return (nil, start, transport.end) }
+    let lost = evidence == .unanswered
     defer { wasLost = lost }
     if episodes.open(0) == nil && !lost { requests = 0 }
     guard lost else { return (0, start, transport.end) }
-    requests += sent
+    requests += transport.requestsSent ?? 0
     // The first unanswered poll after something arrived: the silence before it belongs to it.
     if !wasLost, let lastArrival, lastArrival < start, start - lastArrival <= Self.silenceBefore {
       return (1, lastArrival, transport.end)

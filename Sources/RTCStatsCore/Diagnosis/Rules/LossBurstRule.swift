@@ -46,9 +46,9 @@ struct LossBurstRule: TrackEpisodeRule {
     var rampRun = 0
     var cleanBeforeRamp = 0
     var rampStart = 0.0
-    /// A burst that ended, waiting for the clean intervals after it, and how many came.
+    /// A burst that ended, waiting for `cleanBefore` clean intervals after it (counted by
+    /// `cleanRun`, which the interval that ended it starts).
     var ended: Diagnostic?
-    var cleanAfter = 0
   }
 
   var episodes: TrackEpisodes
@@ -77,7 +77,6 @@ struct LossBurstRule: TrackEpisodeRule {
       while slots.count <= slot { slots.append(SlotState()) }
       // An unknown value changes nothing (and `cleanAtStart` is set again before it is read).
       guard let value = self.value(of: track, in: poll) else { continue }
-      settleEnded(slot: slot, value: value, into: &sink)
       let isIdle = episodes.open(slot) == nil
       if isIdle {
         // Clean intervals before the loss began: before the rising interval, if there is one.
@@ -93,33 +92,32 @@ struct LossBurstRule: TrackEpisodeRule {
         change = episodes.feed(track, in: poll, value: value)
       }
       noteRun(value, start: track.start, slot: slot)
+      settleEnded(slot: slot, value: value, into: &sink)
       guard slots[slot].cleanAtStart >= cleanBefore else { continue }
-      let id = poll.id(of: track)
       switch change {
       case .started(let episode):
-        sink.open(finding(episode, track: id, isOpen: true, peerConnection: poll.peerConnection))
+        sink.open(
+          finding(episode, track: poll.id(of: track), isOpen: true, peerConnection: poll.peerConnection))
       case .ended(let episode) where episode.duration <= maxSeconds * 1000:
         // The interval that ended it is the first clean one after it.
-        slots[slot].ended = finding(episode, track: id, isOpen: false, peerConnection: poll.peerConnection)
-        slots[slot].cleanAfter = 0
+        slots[slot].ended = finding(
+          episode, track: poll.id(of: track), isOpen: false, peerConnection: poll.peerConnection)
         settleEnded(slot: slot, value: value, into: &sink)
       default: break
       }
     }
   }
 
-  /// Counts an interval after a burst that ended: reports the burst after `cleanBefore` clean
-  /// intervals, drops it when the loss comes back first.
+  /// Settles a burst that ended, once this interval is counted: reported after `cleanBefore`
+  /// clean intervals, dropped when the loss comes back first.
   private mutating func settleEnded(slot: Int, value: Double, into sink: inout FindingSink) {
     guard let ended = slots[slot].ended else { return }
-    guard value < alertOff else {
+    if value >= alertOff {
       slots[slot].ended = nil
-      return
+    } else if slots[slot].cleanRun >= cleanBefore {
+      sink.report(ended)
+      slots[slot].ended = nil
     }
-    slots[slot].cleanAfter += 1
-    guard slots[slot].cleanAfter >= cleanBefore else { return }
-    sink.report(ended)
-    slots[slot].ended = nil
   }
 
   /// Counts `value` (of the interval from `start`) into the clean run, or into the ramp when
