@@ -82,4 +82,33 @@ import Testing
     }
     #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
   }
+
+  /// Numbers inside a longer buffer, so that their digits are read eight bytes at a time:
+  /// every digit count from 1 to 24, in the integer part and in the fraction, followed by
+  /// each byte that can end a number and by the bytes next to the digits (`/` 0x2F, `:`
+  /// 0x3A) and a non-ASCII byte; the reader stops on that byte with the standard library's
+  /// value.
+  @Test func digitsReadWordByWordStopAtTheFirstOtherByte() throws {
+    var generator = SplitMix64(state: 8)
+    var mismatches: [String] = []
+    let endings: [UInt8] = Array(",}] \n\t/:x".utf8) + [0x80, 0xFF, 0x00]
+    for digits in 1...24 {
+      let integer = "1" + (1..<digits).map { _ in String(generator.next() % 10) }.joined()
+      for text in [integer, "0." + integer, integer + "." + integer, "-" + integer] {
+        for ending in endings {
+          let bytes = Array(text.utf8) + [ending] + Array(repeating: UInt8(ascii: " "), count: 9)
+          let (value, stop) = try bytes.withUnsafeBytes { (buffer) throws -> (Double, Int) in
+            var reader = JSONReader(buffer)
+            let value = try reader.readDouble()
+            return (value, reader.offset)
+          }
+          let expected = Double(text) ?? .nan
+          if value.bitPattern != expected.bitPattern || stop != text.utf8.count {
+            mismatches.append("\(text) + \(ending): \(value) at \(stop)")
+          }
+        }
+      }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+  }
 }

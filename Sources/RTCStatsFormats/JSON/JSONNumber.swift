@@ -100,9 +100,23 @@ extension JSONReader {
   }
 
   /// Adds the decimal digits under the cursor to `mantissa` (wrapping past 64 bits).
+  ///
+  /// Eight bytes at a time while eight remain (SWAR, as in fast_float's
+  /// `parse_eight_digits_unrolled`): the digits that lead the word are found from one mask,
+  /// moved to its top so that the bytes below read as leading zeros, and combined in three
+  /// multiplications; then byte by byte near the end of the buffer.
   @inline(__always)
   private mutating func accumulateDigits(into mantissa: UInt64) -> UInt64 {
     var mantissa = mantissa
+    while offset &+ 8 <= count {
+      let digits = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self) &- Self.asciiZeros
+      let leading = Self.leadingDigitCount(digits)
+      guard leading > 0 else { return mantissa }
+      let shifted = digits &<< UInt64((8 &- leading) &* 8)
+      mantissa = mantissa &* Self.powerOfTen(upToEight: leading) &+ Self.eightDigitsValue(shifted)
+      offset &+= leading
+      guard leading == 8 else { return mantissa }
+    }
     while offset < count {
       let digit = base[offset] &- UInt8(ascii: "0")
       guard digit < 10 else { break }
@@ -110,6 +124,49 @@ extension JSONReader {
       offset &+= 1
     }
     return mantissa
+  }
+
+  /// `"0"` in every byte.
+  private static let asciiZeros: UInt64 = 0x3030_3030_3030_3030
+
+  /// 10^`exponent` for 1–8, to shift a mantissa past the digits of one word.
+  @inline(__always)
+  static func powerOfTen(upToEight exponent: Int) -> UInt64 {
+    switch exponent {
+    case 1: 10
+    case 2: 100
+    case 3: 1_000
+    case 4: 10_000
+    case 5: 100_000
+    case 6: 1_000_000
+    case 7: 10_000_000
+    default: 100_000_000
+    }
+  }
+
+  /// How many of the low-order bytes of `digits` (a word minus ``asciiZeros``, little-endian:
+  /// the first byte in the buffer is the lowest) are decimal digits before the first
+  /// other byte: 0–8.
+  ///
+  /// A byte is a digit when its value is below 10. A byte that borrowed from a lower one, or
+  /// that a lower one carried into, lies above a non-digit, so the lowest flag is exact.
+  @inline(__always)
+  static func leadingDigitCount(_ digits: UInt64) -> Int {
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    // 0x76 + a byte reaches 0x80 exactly when the byte is ≥ 10; bytes ≥ 0x80 flag themselves.
+    let flags = ((digits &+ 0x7676_7676_7676_7676) | digits) & highs
+    return flags.trailingZeroBitCount &>> 3
+  }
+
+  /// The value of eight digit bytes (each 0–9, the most significant in the lowest byte):
+  /// pairs, then fours, then the eight, by multiply and shift.
+  @inline(__always)
+  static func eightDigitsValue(_ digits: UInt64) -> UInt64 {
+    let pairs = (digits &* 10) &+ (digits &>> 8)
+    let mask: UInt64 = 0x0000_00FF_0000_00FF
+    let high = (pairs & mask) &* (100 &+ (1_000_000 &<< 32))
+    let low = ((pairs &>> 16) & mask) &* (1 &+ (10_000 &<< 32))
+    return ((high &+ low) &>> 32) & 0xFFFF_FFFF
   }
 
   /// Scans an exponent part (`[eE] [+-]? [0-9]+`) if one follows, adding it to the parts.

@@ -39,7 +39,28 @@ extension JSONReader {
   /// Skips one value of any type, validating it completely.
   ///
   /// - Complexity: O(*n*) in the size of the value; no recursion.
+  ///
+  /// Never inlined: the callers are hot loops (series emission) that run slower with it.
+  @inline(never)
   package mutating func skipValue() throws(JSONError) {
+    // Strings and numbers, most of what is skipped, without the nesting state.
+    skipWhitespace()
+    if offset < count {
+      let byte = base[offset]
+      if byte == UInt8(ascii: "\"") {
+        _ = try scanString()
+        return
+      }
+      if byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10 {
+        try scanNumber()
+        return
+      }
+    }
+    try skipNestedValue()
+  }
+
+  /// ``skipValue()`` for a container, a literal or an error.
+  private mutating func skipNestedValue() throws(JSONError) {
     var state = SkipState()
     while true {
       skipWhitespace()
