@@ -13,7 +13,8 @@ let package = Package(
     .target(name: "RTCStatsCore"),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .systemLibrary(name: "CMalloc"),
-    .target(name: "RTCStatsFormats", dependencies: ["RTCStatsCore", "CZlib", "CMalloc"]),
+    .systemLibrary(name: "CByteScan"),
+    .target(name: "RTCStatsFormats", dependencies: ["RTCStatsCore", "CZlib", "CMalloc", "CByteScan"]),
     .executableTarget(name: "rtcstats", dependencies: ["RTCStatsCore", "RTCStatsFormats", "RTCStatsReport"]),
     .target(name: "RTCStatsReport", dependencies: ["RTCStatsCore"]),
     // Writes the demo reports that `make browser-test` renders in headless Chromium.

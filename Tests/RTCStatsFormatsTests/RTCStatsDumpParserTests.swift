@@ -267,17 +267,7 @@ struct RTCStatsSmallWindowTests {
 
   /// The compressed capture fixture (lines of 1–9 KB) through a 16 KB window.
   @Test func compressedFixtureSurvivesRetries() throws {
-    let file = try FileByteSource(
-      path: RTCStatsTestData.fixture("rtcstats-v3-compressed-loss5.jsonl.gz"))
-    defer { file.close() }
-    var gzip = try GzipByteSource(file)
-    defer { gzip.close() }
-    var bytes: [UInt8] = []
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
-    defer { buffer.deallocate() }
-    while case let count = try gzip.read(into: buffer), count > 0 {
-      bytes.append(contentsOf: buffer[..<count])
-    }
+    let bytes = try TestData.gunzip(RTCStatsTestData.fixture("rtcstats-v3-compressed-loss5.jsonl.gz"))
     let small = try Self.records(RTCStatsDumpParser(DialectContext()), bytes: bytes, initialSize: 16 << 10)
     let large = try Self.records(RTCStatsDumpParser(DialectContext()), bytes: bytes, initialSize: 1 << 22)
     #expect(large.count == 60)

@@ -169,6 +169,9 @@ package struct JSONReader {
     return key
   }
 
+  /// `,` followed by `"`, as a little-endian 16-bit word.
+  private static var commaQuote: UInt16 { UInt16(UInt8(ascii: ",")) | UInt16(UInt8(ascii: "\"")) << 8 }
+
   /// Moves to the next member of an object: consumes the `,` before it and stops at the
   /// opening quote of its name; returns `false` after consuming the closing `}`.
   ///
@@ -176,6 +179,13 @@ package struct JSONReader {
   /// `:` after it with ``consumeColon()`` (what ``nextKey(in:)`` does in one call).
   @inline(__always)
   package mutating func enterMember(in object: inout JSONContainer) throws(JSONError) -> Bool {
+    // Compact JSON, the usual case after the first member: `,"` read as one 16-bit word.
+    if !object.isFirst, offset &+ 2 <= count,
+      UInt16(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt16.self)) == Self.commaQuote
+    {
+      offset &+= 1
+      return true
+    }
     skipWhitespace()
     guard offset < count else {
       throw JSONError(
@@ -245,6 +255,10 @@ package struct JSONReader {
   /// Consumes the `:` after a member name.
   @inline(__always)
   package mutating func consumeColon() throws(JSONError) {
+    if offset < count, base[offset] == UInt8(ascii: ":") {
+      offset &+= 1
+      return
+    }
     skipWhitespace()
     guard offset < count else { throw JSONError(.unexpectedEnd(expected: "':'"), at: offset) }
     guard base[offset] == UInt8(ascii: ":") else {

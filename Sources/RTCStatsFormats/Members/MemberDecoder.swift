@@ -107,17 +107,22 @@ struct MemberDecoder {
   ///
   /// - `nested`: Whether this is the `values`/`members` object of a native wrapper
   ///   (nested only one level).
+  /// - `keyTag`: ``MemberNameCatalog/tag(_:_:)`` of the key the object is filed under in a
+  ///   `{id: object}` map, 0 for none. It tells the objects apart for the name predictions
+  ///   before their `id` member: an rtcstats dump writes members alphabetically, so an
+  ///   audio and a video stream share `active`, `bytesSent`, `codecId` and then part, and
+  ///   every object begins with a name of its own.
   mutating func decodeMembers<Rows: MemberRows>(
     _ reader: inout JSONReader, table: MemberKeyTable<Rows.Numeric, Rows.Text>, into rows: inout Rows,
-    row: Int, nested: Bool = false
+    row: Int, nested: Bool = false, keyTag: UInt64 = 0
   ) throws(JSONError) -> DecodedObject {
     let policy = table.policy
     var decoded = DecodedObject()
     names.prepare(for: table.identity)
     var previous = -1
     var typeTag = 0
-    var objectTag: UInt64 = 0
-    var context = MemberNameCatalog.context(type: 0, object: 0)
+    var objectTag = keyTag
+    var context = MemberNameCatalog.context(type: 0, object: keyTag)
     var object = try reader.beginObject()
     while try reader.enterMember(in: &object) {
       let state = MemberNameCatalog.state(after: previous, context: context)
@@ -173,7 +178,8 @@ struct MemberDecoder {
         if !values.other.isNaN { rows.setNumber(values.other, other, at: row) }
       case .nestedMembers:
         if !nested, try reader.peekKind() == .object {
-          let inner = try decodeMembers(&reader, table: table, into: &rows, row: row, nested: true)
+          let inner = try decodeMembers(
+            &reader, table: table, into: &rows, row: row, nested: true, keyTag: objectTag)
           decoded.hadID = decoded.hadID || inner.hadID
           decoded.hadTimestamp = decoded.hadTimestamp || inner.hadTimestamp
         } else {

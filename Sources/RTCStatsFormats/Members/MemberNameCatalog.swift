@@ -46,6 +46,8 @@ struct MemberNameCatalog {
 
   /// The names kept.
   var count: Int { entries.count }
+  /// The names read without a prediction, or against a wrong one (``learn(_:at:)`` calls).
+  private(set) var misses = 0
 
   /// The state after the member named by `entry` (-1: a name the catalog does not keep) in an
   /// object described by `context` (``context(type:object:)``).
@@ -121,6 +123,7 @@ struct MemberNameCatalog {
   /// Notes that `entry` followed `state`.
   @inline(__always)
   mutating func learn(_ entry: Int, at state: Int) {
+    misses &+= 1
     successors[state] = Int16(truncatingIfNeeded: entry)
   }
 

@@ -26,6 +26,22 @@ enum TestData {
     shared.appendingPathComponent(relative).path
   }
 
+  /// The decompressed bytes of the gzip file at `path`, through the production
+  /// `GzipByteSource`.
+  static func gunzip(_ path: String) throws -> [UInt8] {
+    let file = try FileByteSource(path: path)
+    defer { file.close() }
+    var gzip = try GzipByteSource(file)
+    defer { gzip.close() }
+    var bytes: [UInt8] = []
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
+    defer { buffer.deallocate() }
+    while case let count = try gzip.read(into: buffer), count > 0 {
+      bytes.append(contentsOf: buffer[..<count])
+    }
+    return bytes
+  }
+
   /// Reads and analyses a dump with the production reader and engine.
   static func analyze(_ path: String) throws -> (DumpInfo, CallAnalysis) {
     var analyzer = CallAnalyzer()

@@ -59,22 +59,25 @@ struct RTCStatsRowDecoder<Rows: MemberRows> {
     members.interner.intern(key)
   }
 
-  /// Reads the object under the cursor into a new row with id `id`.
+  /// Reads the object under the cursor, filed under `key`, into a new row with id `id`.
   ///
   /// - Returns: Whether the object carried its own `id` member.
-  mutating func decodeObject(_ reader: inout JSONReader, id: String, into rows: inout Rows)
+  mutating func decodeObject(_ reader: inout JSONReader, key: JSONKey, id: String, into rows: inout Rows)
     throws(JSONError) -> Bool
   {
     let row = rows.appendRow(id: id)
-    return try members.decodeMembers(&reader, table: table, into: &rows, row: row).hadID
+    return try members.decodeMembers(
+      &reader, table: table, into: &rows, row: row, keyTag: MemberNameCatalog.tag(key.start, key.count)
+    ).hadID
   }
 
-  /// Reads the object under the cursor into the existing row `row`, overwriting the members
+  /// Reads the object under the cursor, filed under the key of tag `keyTag`
+  /// (``MemberNameCatalog/tag(_:_:)``), into the existing row `row`, overwriting the members
   /// it has and keeping the others: a delta applied in place.
-  mutating func decodeMembers(_ reader: inout JSONReader, into rows: inout Rows, row: Int)
+  mutating func decodeMembers(_ reader: inout JSONReader, into rows: inout Rows, row: Int, keyTag: UInt64)
     throws(JSONError) -> MemberDecoder.DecodedObject
   {
-    try members.decodeMembers(&reader, table: table, into: &rows, row: row)
+    try members.decodeMembers(&reader, table: table, into: &rows, row: row, keyTag: keyTag)
   }
 
   /// Reads a getStats value `{id: object|null, …, "t"|"timestamp": number}` into `rows`,
@@ -91,7 +94,7 @@ struct RTCStatsRowDecoder<Rows: MemberRows> {
     while let key = try reader.nextKey(in: &object) {
       switch try reader.peekKind() {
       case .object:
-        let hadID = try decodeObject(&reader, id: internID(key), into: &rows)
+        let hadID = try decodeObject(&reader, key: key, id: internID(key), into: &rows)
         if !hadID { summary.isDelta = true }
         summary.objectCount += 1
         if summary.objectCount > ReaderLimits.objectsPerReport {

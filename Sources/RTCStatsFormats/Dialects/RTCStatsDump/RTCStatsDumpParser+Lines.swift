@@ -82,7 +82,7 @@ extension RTCStatsDumpParser {
     while let key = try reader.nextKey(in: &object) {
       switch try reader.peekKind() {
       case .object:
-        try states[state].apply(&reader, id: decoder.internID(key), decoder: &decoder)
+        try states[state].apply(&reader, key: key, id: decoder.internID(key), decoder: &decoder)
         summary.objectCount += 1
       case .null:
         try reader.readNull()

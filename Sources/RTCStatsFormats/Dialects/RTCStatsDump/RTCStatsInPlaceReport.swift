@@ -41,10 +41,10 @@ struct RTCStatsInPlaceReport {
     mentioned.append(contentsOf: repeatElement(0, count: report.count))
   }
 
-  /// Reads the delta object under the cursor, with id `id`, into its row (a new row for a
-  /// new id).
+  /// Reads the delta object under the cursor, filed under `key` with id `id`, into its row
+  /// (a new row for a new id).
   mutating func apply(
-    _ reader: inout JSONReader, id: String, decoder: inout RTCStatsRowDecoder<StatsReport>
+    _ reader: inout JSONReader, key: JSONKey, id: String, decoder: inout RTCStatsRowDecoder<StatsReport>
   ) throws(JSONError) {
     let row: Int
     if let existing = index[id] {
@@ -58,7 +58,8 @@ struct RTCStatsInPlaceReport {
       index[id] = row
       mentioned.append(0)
     }
-    let decoded = try decoder.decodeMembers(&reader, into: &report, row: row)
+    let decoded = try decoder.decodeMembers(
+      &reader, into: &report, row: row, keyTag: MemberNameCatalog.tag(key.start, key.count))
     mentioned[row] = decoded.hadTimestamp ? 1 : 2
   }
 
