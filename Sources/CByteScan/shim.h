@@ -97,4 +97,57 @@ static inline int rtcstats_escaped_quote_run(
   return 0;
 }
 
+/// Counts, in `bytes[0 ..< count]`, the commas (`*commas`), the bytes that open an array
+/// or object (`[` or `{`, `*openings`) and the quotes (`*quotes`), 16 bytes at a time; returns
+/// how many bytes it looked at (a multiple of 16: the caller counts the rest). A webrtc-
+/// internals series `"[1,2,3]"` has one element more than commas when it has no opening
+/// but its own and no quote.
+///
+/// Each compare gives −1 per matching byte, subtracted into per-byte counters that are
+/// summed (`psadbw`) every 255 blocks, before a counter could wrap. Without SSE2 it counts
+/// nothing and returns 0.
+static inline size_t rtcstats_count_series_bytes(
+    const uint8_t *bytes, size_t count, size_t *commas, size_t *openings, size_t *quotes) {
+  size_t offset = 0;
+  *commas = 0;
+  *openings = 0;
+  *quotes = 0;
+#if defined(__SSE2__)
+  const __m128i comma = _mm_set1_epi8(',');
+  const __m128i bracket = _mm_set1_epi8('[');
+  const __m128i brace = _mm_set1_epi8('{');
+  const __m128i quote = _mm_set1_epi8('"');
+  const __m128i zero = _mm_setzero_si128();
+  __m128i commaTotal = zero;
+  __m128i openingTotal = zero;
+  __m128i quoteTotal = zero;
+  while (offset + 16 <= count) {
+    __m128i commaCounts = zero;
+    __m128i openingCounts = zero;
+    __m128i quoteCounts = zero;
+    for (int round = 0; round < 255 && offset + 16 <= count; round++) {
+      const __m128i block = _mm_loadu_si128((const __m128i *)(const void *)(bytes + offset));
+      commaCounts = _mm_sub_epi8(commaCounts, _mm_cmpeq_epi8(block, comma));
+      openingCounts = _mm_sub_epi8(
+          openingCounts, _mm_or_si128(_mm_cmpeq_epi8(block, bracket), _mm_cmpeq_epi8(block, brace)));
+      quoteCounts = _mm_sub_epi8(quoteCounts, _mm_cmpeq_epi8(block, quote));
+      offset += 16;
+    }
+    commaTotal = _mm_add_epi64(commaTotal, _mm_sad_epu8(commaCounts, zero));
+    openingTotal = _mm_add_epi64(openingTotal, _mm_sad_epu8(openingCounts, zero));
+    quoteTotal = _mm_add_epi64(quoteTotal, _mm_sad_epu8(quoteCounts, zero));
+  }
+  *commas = (size_t)_mm_cvtsi128_si64(commaTotal)
+      + (size_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(commaTotal, commaTotal));
+  *openings = (size_t)_mm_cvtsi128_si64(openingTotal)
+      + (size_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(openingTotal, openingTotal));
+  *quotes = (size_t)_mm_cvtsi128_si64(quoteTotal)
+      + (size_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(quoteTotal, quoteTotal));
+#else
+  (void)bytes;
+  (void)count;
+#endif
+  return offset;
+}
+
 #endif

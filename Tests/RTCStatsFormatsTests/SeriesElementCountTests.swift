@@ -47,4 +47,45 @@ import Testing
       #expect(count == expected, "\(text)")
     }
   }
+
+  /// Series longer than 255 blocks of 16 bytes (the vector counters are summed every 255
+  /// blocks, before a byte counter could wrap: in `ones` every other byte is a comma, the
+  /// same lanes in every block), and long series with one string or nested value at the
+  /// start, in the middle or at the end, which only its quote or bracket sends to the reader.
+  @Test func longArraysAreCountedExactly() throws {
+    for elements in [300, 1021, 4097, 20_000] {
+      let values = (0..<elements).map { String($0 % 1000) }
+      let ones = [String](repeating: "7", count: elements)
+      var cases = [(values, elements), (ones, elements)]
+      for special in [#""a,b""#, "[1,2]", #"{"x":1,"y":[2,3]}"#] {
+        for position in [0, elements / 2, elements] {
+          var withSpecial = values
+          withSpecial.insert(special, at: position)
+          cases.append((withSpecial, elements + 1))
+        }
+      }
+      // Not JSON, found by the reader: a brace sends a series there as a bracket does.
+      for position in [0, elements / 2] {
+        var broken = values
+        broken.insert("{2,3}", at: position)
+        let bytes = Array(("[" + broken.joined(separator: ",") + "]").utf8)
+        #expect(throws: JSONError.self, "\(elements) elements, {2,3} at \(position)") {
+          try bytes.withUnsafeBufferPointer { buffer in
+            try WebRTCInternalsParser.countElements(base: buffer.allocatedBase, count: bytes.count)
+          }
+        }
+      }
+      for (elementTexts, expected) in cases {
+        let text = "[" + elementTexts.joined(separator: ",") + "]"
+        for padding in 0..<3 {
+          let bytes = [UInt8](repeating: 0x20, count: padding) + Array(text.utf8)
+          let count = try bytes.withUnsafeBufferPointer { buffer in
+            try WebRTCInternalsParser.countElements(
+              base: buffer.allocatedBase + padding, count: bytes.count - padding)
+          }
+          #expect(count == expected, "\(elements) elements, \(text.prefix(12))… at offset \(padding)")
+        }
+      }
+    }
+  }
 }

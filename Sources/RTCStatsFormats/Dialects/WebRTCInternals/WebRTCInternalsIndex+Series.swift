@@ -1,3 +1,4 @@
+import CByteScan
 import RTCStatsCore
 
 extension WebRTCInternalsParser {
@@ -194,9 +195,13 @@ extension WebRTCInternalsParser {
     var commas = 0
     var openings = 0
     var quotes = 0
+    var index = 0
+    #if arch(x86_64)
+      // Sixteen bytes at a time with SSE2 first (`rtcstats_count_series_bytes`).
+      index = rtcstats_count_series_bytes(base, count, &commas, &openings, &quotes)
+    #endif
     // Eight bytes at a time: each count is the number of bytes equal to the character
     // (an exact per-byte test, no false positives), then the tail byte by byte.
-    var index = 0
     let raw = UnsafeRawPointer(base)
     while index &+ 8 <= count {
       let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
