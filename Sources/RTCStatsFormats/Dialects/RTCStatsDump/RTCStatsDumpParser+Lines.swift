@@ -183,6 +183,10 @@ extension RTCStatsDumpParser {
       fullReports += 1
       scratch.inferMissingTypes()
       states[index].replace(with: &scratch)
+      // `scratch` now holds the report the consumer got a poll ago: the next line is read
+      // into a report the consumer is done with, if it has one, so that its storage is
+      // refilled in place rather than copied on write and freed.
+      if let spare = consumer.spareReport() { scratch = spare }
     }
     states[index].stamp(commonTimestamp: summary.commonTimestamp, eventTime: time)
     guard states[index].report.count > 0 else { return }
