@@ -19,18 +19,22 @@ import Testing
     }
   }
 
+  /// `countElements` of `text` placed after `padding` spaces in its buffer.
+  static func count(_ text: String, after padding: Int) throws -> Int {
+    let bytes = [UInt8](repeating: 0x20, count: padding) + Array(text.utf8)
+    return try bytes.withUnsafeBufferPointer { buffer in
+      try WebRTCInternalsParser.countElements(
+        base: buffer.allocatedBase + padding, count: bytes.count - padding)
+    }
+  }
+
   @Test func numberArraysOfEveryLengthAndOffset() throws {
     for elements in 0...40 {
       let values = (0..<elements).map { "\(Double($0) * 1.5 - 7)" }
       let text = "[" + values.joined(separator: ",") + "]"
       for padding in 0..<8 {
         // The array starts at every offset from an 8-byte boundary.
-        let bytes = [UInt8](repeating: 0x20, count: padding) + Array(text.utf8)
-        let count = try bytes.withUnsafeBufferPointer { buffer in
-          try WebRTCInternalsParser.countElements(
-            base: buffer.allocatedBase + padding, count: bytes.count - padding)
-        }
-        #expect(count == elements, "\(text) at offset \(padding)")
+        #expect(try Self.count(text, after: padding) == elements, "\(text) at offset \(padding)")
       }
     }
   }
@@ -78,11 +82,7 @@ import Testing
       for (elementTexts, expected) in cases {
         let text = "[" + elementTexts.joined(separator: ",") + "]"
         for padding in 0..<3 {
-          let bytes = [UInt8](repeating: 0x20, count: padding) + Array(text.utf8)
-          let count = try bytes.withUnsafeBufferPointer { buffer in
-            try WebRTCInternalsParser.countElements(
-              base: buffer.allocatedBase + padding, count: bytes.count - padding)
-          }
+          let count = try Self.count(text, after: padding)
           #expect(count == expected, "\(elements) elements, \(text.prefix(12))… at offset \(padding)")
         }
       }
