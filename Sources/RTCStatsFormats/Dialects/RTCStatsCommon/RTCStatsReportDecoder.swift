@@ -66,18 +66,16 @@ struct RTCStatsRowDecoder<Rows: MemberRows> {
     throws(JSONError) -> Bool
   {
     let row = rows.appendRow(id: id)
-    return try members.decodeMembers(
-      &reader, table: table, into: &rows, row: row, keyTag: MemberNameCatalog.tag(key.start, key.count)
-    ).hadID
+    return try decodeMembers(&reader, key: key, into: &rows, row: row).hadID
   }
 
-  /// Reads the object under the cursor, filed under the key of tag `keyTag`
-  /// (``MemberNameCatalog/tag(_:_:)``), into the existing row `row`, overwriting the members
-  /// it has and keeping the others: a delta applied in place.
-  mutating func decodeMembers(_ reader: inout JSONReader, into rows: inout Rows, row: Int, keyTag: UInt64)
+  /// Reads the object under the cursor, filed under `key`, into the existing row `row`,
+  /// overwriting the members it has and keeping the others: a delta applied in place.
+  mutating func decodeMembers(_ reader: inout JSONReader, key: JSONKey, into rows: inout Rows, row: Int)
     throws(JSONError) -> MemberDecoder.DecodedObject
   {
-    try members.decodeMembers(&reader, table: table, into: &rows, row: row, keyTag: keyTag)
+    try members.decodeMembers(
+      &reader, table: table, into: &rows, row: row, keyTag: MemberNameCatalog.tag(key.start, key.count))
   }
 
   /// Reads a getStats value `{id: object|null, …, "t"|"timestamp": number}` into `rows`,

@@ -58,8 +58,7 @@ struct RTCStatsInPlaceReport {
       index[id] = row
       mentioned.append(0)
     }
-    let decoded = try decoder.decodeMembers(
-      &reader, into: &report, row: row, keyTag: MemberNameCatalog.tag(key.start, key.count))
+    let decoded = try decoder.decodeMembers(&reader, key: key, into: &report, row: row)
     mentioned[row] = decoded.hadTimestamp ? 1 : 2
   }
 
