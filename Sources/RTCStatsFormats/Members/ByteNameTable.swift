@@ -88,6 +88,18 @@ struct ByteNameTable<Value: Sendable>: Sendable {
   @inline(__always)
   func value(at index: Int) -> Value { entries[index].value }
 
+  /// Whether the string value under the reader's cursor (after whitespace) is exactly the
+  /// name at `index` (a position ``index(_:_:)`` gave), consumed when it is; see
+  /// ``JSONReader/consumeString(matching:count:)``, which needs a name without quotes,
+  /// backslashes and control characters.
+  @inline(__always)
+  func consume(_ index: Int, from reader: inout JSONReader) -> Bool {
+    guard index < entries.count else { return false }
+    let offset = Int(entries[index].offset)
+    let count = Int(entries[index].count)
+    return names.withUnsafeBufferPointer { reader.consumeString(matching: $0.allocatedBase + offset, count: count) }
+  }
+
   /// The value of a name given as a `String`.
   func lookup(_ name: String) -> Value? {
     var name = name

@@ -46,6 +46,8 @@ struct MemberDecoder {
   private(set) var sawMicroseconds = false
   /// The member names met so far, and which followed which.
   var names = MemberNameCatalog()
+  /// The last `timestamp` read, to recognise it in the next object of the same poll.
+  private var lastTimestamp = RepeatedNumber()
   /// Unescaping buffers, reused.
   var scratch: [UInt8] = []
   private var embedded: [UInt8] = []
@@ -148,7 +150,7 @@ struct MemberDecoder {
         objectTag = try readID(&reader, name: name, policy: policy, state: state, into: &rows, row: row)
         context = MemberNameCatalog.context(type: typeTag, object: objectTag)
       case .type:
-        typeTag = try readType(&reader, name: name, policy: policy, into: &rows, row: row)
+        typeTag = try readType(&reader, name: name, policy: policy, state: state, into: &rows, row: row)
         context = MemberNameCatalog.context(type: typeTag, object: objectTag)
       case .timestamp:
         if let value = try timestamp(&reader, name: name, policy: policy) {
@@ -209,9 +211,17 @@ struct MemberDecoder {
   /// A `timestamp` member in ms since the epoch: a number (µs beyond
   /// ``Timestamps/microsecondThreshold``, converted and noted) or an ISO 8601 string, as
   /// `JSON.stringify` writes the `Date` of a legacy report (`"2024-03-01T10:00:00.123Z"`).
+  ///
+  /// The objects of one poll share its timestamp: the bytes of the last one read are kept
+  /// (``RepeatedNumber``) and the same bytes again are not parsed.
   private mutating func timestamp(_ reader: inout JSONReader, name: JSONKey, policy: MemberPolicy)
     throws(JSONError) -> Double?
   {
+    if lastTimestamp.consume(from: &reader) {
+      if lastTimestamp.note { sawMicroseconds = true }
+      return lastTimestamp.value
+    }
+    let start = reader.offset
     if reader.peekByte() == UInt8(ascii: "\""),
       let date = try reader.lookahead({ (reader) throws(JSONError) -> Double? in
         ISO8601.milliseconds(try reader.readStringToken().bytes)
@@ -220,24 +230,45 @@ struct MemberDecoder {
       try reader.skipValue()
       return date
     }
+    let isBareNumber = reader.peekByte().map { $0 == UInt8(ascii: "-") || $0 &- UInt8(ascii: "0") < 10 }
     guard let value = try number(&reader, name: name, policy: policy) else { return nil }
-    if value > Timestamps.microsecondThreshold { sawMicroseconds = true }
-    return Timestamps.milliseconds(value)
+    let microseconds = value > Timestamps.microsecondThreshold
+    if microseconds { sawMicroseconds = true }
+    let milliseconds = Timestamps.milliseconds(value)
+    if isBareNumber == true {
+      lastTimestamp.keep(reader.base + start, count: reader.offset &- start, value: milliseconds, note: microseconds)
+    }
+    return milliseconds
   }
 
   /// `"type": "inbound-rtp"` (a hash of the bytes, no string built for known types), a
   /// compressed `"type": 1` when the policy allows, or another value spelled as text.
   ///
+  /// A known type read in name-catalog `state` is kept as that state's value prediction
+  /// (its position in ``StatsTypeTable``), so the next object in the same place has its type
+  /// checked by one comparison.
+  ///
   /// Returns a small number for the type, for the name catalog's state: 1 + the raw value
   /// of a known type, 255 for another name, 0 when the object got no type.
   private mutating func readType<Rows: MemberRows>(
-    _ reader: inout JSONReader, name: JSONKey, policy: MemberPolicy, into rows: inout Rows, row: Int
+    _ reader: inout JSONReader, name: JSONKey, policy: MemberPolicy, state: Int, into rows: inout Rows,
+    row: Int
   ) throws(JSONError) -> Int {
+    let table = StatsTypeTable.standard
+    let predicted = names.predictedValue(at: state)
+    if predicted >= 0, table.consume(predicted, from: &reader) {
+      let known = table.known(at: predicted)
+      rows.setDecodedType(known.type, name: known.name, at: row)
+      return Int(known.type.rawValue) &+ 1
+    }
     var type: StatsType?
     switch try reader.peekKind() {
     case .string:
       let token = try reader.readStringToken()
-      if let known = StatsTypeTable.standard.lookup(token) {
+      let index = table.index(of: token)
+      names.learnValue(index ?? -1, at: state)
+      if let index {
+        let known = table.known(at: index)
         rows.setDecodedType(known.type, name: known.name, at: row)
         type = known.type
       } else {

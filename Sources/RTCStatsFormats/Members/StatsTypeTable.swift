@@ -32,10 +32,27 @@ struct StatsTypeTable: Sendable {
     table = ByteNameTable(pairs)
   }
 
-  /// The type and its name for a `type` token; `nil` for names that are not stats types.
-  func lookup(_ token: JSONKey) -> (type: StatsType, name: String)? {
-    guard !token.hasEscapes, let known = table.lookup(token.start, token.count) else { return nil }
+  /// The position of a `type` token's name in the table (for ``known(at:)`` and
+  /// ``consume(_:from:)``); `nil` for names that are not stats types.
+  func index(of token: JSONKey) -> Int? {
+    guard !token.hasEscapes else { return nil }
+    return table.index(token.start, token.count)
+  }
+
+  /// The type and its name at a position ``index(of:)`` gave.
+  @inline(__always)
+  func known(at index: Int) -> (type: StatsType, name: String) {
+    let known = table.value(at: index)
     return (known.type, known.name)
+  }
+
+  /// Whether the string value under the reader's cursor is exactly the name at `index`,
+  /// consumed when it is: a type predicted from the last object in the same place is
+  /// checked with one comparison instead of being scanned and hashed. (Type names are
+  /// lowercase letters and hyphens, as ``ByteNameTable/consume(_:from:)`` needs.)
+  @inline(__always)
+  func consume(_ index: Int, from reader: inout JSONReader) -> Bool {
+    table.consume(index, from: &reader)
   }
 
   /// The type a `type` value names, W3C or pre-standard; `nil` for anything else.

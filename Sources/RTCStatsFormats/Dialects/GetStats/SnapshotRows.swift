@@ -60,13 +60,15 @@ extension MemberDecoder {
   ///
   /// - `id`: The id to use when the object has none (e.g. the key of a
   ///   `{id: stats}` map).
+  /// - `completing`: Whether to complete the object now; a caller that may still learn its
+  ///   id (a `{"value": …, "key": id}` entry) completes it itself.
   /// - Returns: The row index.
   mutating func decodeSnapshotObject<Rows: SnapshotRows>(
-    _ reader: inout JSONReader, into rows: inout Rows, id: String? = nil
+    _ reader: inout JSONReader, into rows: inout Rows, id: String? = nil, completing: Bool = true
   ) throws(JSONError) -> Int {
     let row = rows.appendRow(id: id ?? "")
     _ = try decodeMembers(&reader, table: Rows.snapshotTable, into: &rows, row: row)
-    rows.completeObject(at: row)
+    if completing { rows.completeObject(at: row) }
     return row
   }
 }
