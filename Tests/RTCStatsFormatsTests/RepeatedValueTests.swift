@@ -4,9 +4,10 @@ import Testing
 
 @testable import RTCStatsFormats
 
-/// The values a ``MemberDecoder`` recognises from the last object instead of reading them:
-/// a `timestamp` written again (``RepeatedNumber``) and a `type` predicted in the same place
-/// (``StatsTypeTable/consume(_:from:)``). Neither may change what is read: every expected
+/// The values a ``MemberDecoder`` recognises from the last object instead of reading them.
+///
+/// They are a `timestamp` written again (``RepeatedNumber``) and a `type` predicted in the
+/// same place (``StatsTypeTable/consume(_:from:)``). Neither may change what is read: every expected
 /// value here is the one the test wrote, or Foundation's parse of the same text.
 @Suite struct RepeatedValueTests {
   /// `text` as a reader and what ``RepeatedNumber/consume(from:)`` says of it, with the

@@ -97,7 +97,9 @@ struct ByteNameTable<Value: Sendable>: Sendable {
     guard index < entries.count else { return false }
     let offset = Int(entries[index].offset)
     let count = Int(entries[index].count)
-    return names.withUnsafeBufferPointer { reader.consumeString(matching: $0.allocatedBase + offset, count: count) }
+    return names.withUnsafeBufferPointer {
+      reader.consumeString(matching: $0.allocatedBase + offset, count: count)
+    }
   }
 
   /// The value of a name given as a `String`.

@@ -236,7 +236,8 @@ struct MemberDecoder {
     if microseconds { sawMicroseconds = true }
     let milliseconds = Timestamps.milliseconds(value)
     if isBareNumber == true {
-      lastTimestamp.keep(reader.base + start, count: reader.offset &- start, value: milliseconds, note: microseconds)
+      lastTimestamp.keep(
+        reader.base + start, count: reader.offset &- start, value: milliseconds, note: microseconds)
     }
     return milliseconds
   }

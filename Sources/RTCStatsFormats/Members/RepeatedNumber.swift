@@ -28,8 +28,10 @@ struct RepeatedNumber {
   /// The longest token kept.
   static let maximumCount = 24
 
-  /// Whether the number under the cursor (after whitespace) is the token kept; consumed when
-  /// it is, and then ``value`` is its value. The cursor is left after the whitespace otherwise.
+  /// Whether the number under the cursor (after whitespace) is the token kept.
+  ///
+  /// When it is, it is consumed and ``value`` is its value; otherwise the cursor is left
+  /// after the whitespace.
   @inline(__always)
   func consume(from reader: inout JSONReader) -> Bool {
     reader.skipWhitespace()

@@ -110,7 +110,9 @@ struct SnapshotReader<Rows: SnapshotRows> {
   }
 
   /// Whether the object under the cursor (at its `{`) may open with a member named `key` or
-  /// `value`, judged from the first byte of its first name: a stats object opens with `id`
+  /// `value`.
+  ///
+  /// That is judged from the first byte of its first name: a stats object opens with `id`
   /// or another name, so most objects are told apart without scanning that name (the
   /// lookahead was about 2 % of the instructions of a JSON-lines read). A name that begins with `k`, `v` or a
   /// backslash (an escape may spell either), and anything but a name, is left to the
