@@ -230,12 +230,14 @@ struct MemberDecoder {
       try reader.skipValue()
       return date
     }
-    let isBareNumber = reader.peekByte().map { $0 == UInt8(ascii: "-") || $0 &- UInt8(ascii: "0") < 10 }
+    // Only a number token is kept, not a numeric string or a boolean.
+    let first = start < reader.count ? reader.base[start] : 0
+    let isBareNumber = first == UInt8(ascii: "-") || first &- UInt8(ascii: "0") < 10
     guard let value = try number(&reader, name: name, policy: policy) else { return nil }
     let microseconds = value > Timestamps.microsecondThreshold
     if microseconds { sawMicroseconds = true }
     let milliseconds = Timestamps.milliseconds(value)
-    if isBareNumber == true {
+    if isBareNumber {
       lastTimestamp.keep(
         reader.base + start, count: reader.offset &- start, value: milliseconds, note: microseconds)
     }

@@ -40,8 +40,11 @@ struct MemberNameCatalog {
   private var slots: [Int16] = []
   /// Per state, the entry that followed last time (-1: none yet).
   private var successors: [Int16] = []
-  /// Per state, the interned text value the member had last time (-1: none yet; see
-  /// ``StringInterner/consume(_:from:)``).
+  /// Per state, the value the member had last time (-1: none yet).
+  ///
+  /// For a text member that is its interner entry (``StringInterner/consume(_:from:)``), for a `type` its position in
+  /// ``StatsTypeTable`` (``StatsTypeTable/consume(_:from:)``). Two members that share a
+  /// state may read each other's: both checks compare the bytes, so that costs a comparison.
   private var values: [Int32] = []
 
   /// The names kept.
