@@ -79,7 +79,7 @@ public struct StatsReport: Sendable {
   // MARK: - Writing
 
   /// Sets the `id` of object `index`.
-  public mutating func setID(_ id: String, at index: Int) { columns.setID(id, at: index) }
+  public mutating func setID(_ id: consuming String, at index: Int) { columns.setID(id, at: index) }
   /// Sets the type of object `index`.
   public mutating func setType(_ type: StatsType, name: String, at index: Int) {
     types[index] = type
@@ -94,7 +94,7 @@ public struct StatsReport: Sendable {
     columns.setNumber(value, field, at: index)
   }
   /// Sets a text member; `nil` removes it.
-  @inlinable public mutating func setText(_ value: String?, _ field: TextField, at index: Int) {
+  @inlinable public mutating func setText(_ value: consuming String?, _ field: TextField, at index: Int) {
     columns.setText(value, field, at: index)
   }
 

@@ -127,7 +127,7 @@ extension JSONReader {
   }
 
   /// `"0"` in every byte.
-  private static let asciiZeros: UInt64 = 0x3030_3030_3030_3030
+  static let asciiZeros: UInt64 = 0x3030_3030_3030_3030
 
   /// 10^`exponent` for 1–8, to shift a mantissa past the digits of one word.
   @inline(__always)
@@ -252,6 +252,7 @@ extension JSONReader {
   /// Reads a number as a `Double`, correctly rounded.
   package mutating func readDouble() throws(JSONError) -> Double {
     skipWhitespace()
+    if let value = readShortPlainNumber() { return value }
     guard offset < count else { throw JSONError(.unexpectedEnd(expected: "a number"), at: offset) }
     let byte = base[offset]
     guard byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10 else {
@@ -326,6 +327,10 @@ extension JSONReader {
   /// Correctly rounded conversion with the C library's `strtod` (the C locale: this process
   /// never calls `setlocale`), from a NUL-terminated copy on the stack; long numbers go
   /// through the standard library's parser.
+  ///
+  /// Never inlined: its stack buffer gave every caller a stack-protected frame, about 15
+  /// instructions on each of the numbers that never come here.
+  @inline(never)
   private func slowDouble(from start: Int, to end: Int) -> Double {
     let length = end - start
     guard length < 64 else {

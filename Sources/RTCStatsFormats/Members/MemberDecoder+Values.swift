@@ -67,6 +67,7 @@ extension MemberDecoder {
   {
     let predicted = names.predictedValue(at: state)
     if predicted >= 0, let value = interner.consume(predicted, from: &reader) { return value }
+    valueMisses &+= 1
     guard reader.peekByte() == UInt8(ascii: "\"") else {
       return try text(&reader, name: name, policy: policy)
     }

@@ -8,7 +8,7 @@ protocol MemberRows {
   /// Appends an object with id `id` and no members; returns its row.
   mutating func appendRow(id: String) -> Int
   /// Sets the id of a row.
-  mutating func setID(_ id: String, at row: Int)
+  mutating func setID(_ id: consuming String, at row: Int)
   /// Sets the type of a row: `type` as far as Core knows it, `name` as the dump spells it.
   mutating func setDecodedType(_ type: StatsType?, name: String, at row: Int)
   /// Sets the timestamp (ms since epoch) of a row.
@@ -16,7 +16,7 @@ protocol MemberRows {
   /// Sets a numeric member.
   mutating func setNumber(_ value: Double?, _ field: Numeric, at row: Int)
   /// Sets a text member.
-  mutating func setText(_ value: String?, _ field: Text, at row: Int)
+  mutating func setText(_ value: consuming String?, _ field: Text, at row: Int)
 }
 
 extension StatsReport: MemberRows {
@@ -46,6 +46,8 @@ struct MemberDecoder {
   private(set) var sawMicroseconds = false
   /// The member names met so far, and which followed which.
   var names = MemberNameCatalog()
+  /// Text values (ids among them) read without a right prediction, for tests.
+  var valueMisses = 0
   /// The last `timestamp` read, to recognise it in the next object of the same poll.
   private var lastTimestamp = RepeatedNumber()
   /// Unescaping buffers, reused.
@@ -102,6 +104,9 @@ struct MemberDecoder {
     var hadID = false
     /// Whether it had a timestamp.
     var hadTimestamp = false
+    /// What told it apart for the name and value predictions once read: the
+    /// ``MemberNameCatalog/tag(_:_:)`` of its `id` as written, else the `keyTag` it was given.
+    var tag: UInt64 = 0
   }
 
   /// Reads the object under the cursor into the existing row `row`, overwriting the members
@@ -109,11 +114,14 @@ struct MemberDecoder {
   ///
   /// - `nested`: Whether this is the `values`/`members` object of a native wrapper
   ///   (nested only one level).
-  /// - `keyTag`: ``MemberNameCatalog/tag(_:_:)`` of the key the object is filed under in a
-  ///   `{id: object}` map, 0 for none. It tells the objects apart for the name predictions
-  ///   before their `id` member: an rtcstats dump writes members alphabetically, so an
-  ///   audio and a video stream share `active`, `bytesSent`, `codecId` and then part, and
-  ///   every object begins with a name of its own.
+  /// - `keyTag`: What tells the object apart for the predictions before its `id` member,
+  ///   0 for nothing. In an `{id: object}` map it is ``MemberNameCatalog/tag(_:_:)`` of the
+  ///   key: an rtcstats dump writes members alphabetically, so an audio and a video stream
+  ///   share `active`, `bytesSent`, `codecId` and then part, and every object begins with a
+  ///   name of its own. In an array it is the previous object's ``DecodedObject/tag``: a poll
+  ///   lists its objects in the order of the poll before, so the `id` read after that object
+  ///   last time is the prediction for this one's (with one state for every first member,
+  ///   each object's `id` was predicted from the object before it and missed).
   mutating func decodeMembers<Rows: MemberRows>(
     _ reader: inout JSONReader, table: MemberKeyTable<Rows.Numeric, Rows.Text>, into rows: inout Rows,
     row: Int, nested: Bool = false, keyTag: UInt64 = 0
@@ -189,6 +197,7 @@ struct MemberDecoder {
         }
       }
     }
+    decoded.tag = objectTag
     return decoded
   }
 

@@ -33,8 +33,9 @@ struct SnapshotReader<Rows: SnapshotRows> {
     switch shape {
     case .statsArray, .entriesArray, .keyValueArray:
       var array = try reader.beginArray()
+      var previous: UInt64 = 0
       while try reader.nextElement(in: &array) {
-        try readArrayElement(&reader, into: &report)
+        previous = try readArrayElement(&reader, into: &report, after: previous)
         try Self.checkCount(report, reader)
       }
       return nil
@@ -42,7 +43,9 @@ struct SnapshotReader<Rows: SnapshotRows> {
       var object = try reader.beginObject()
       while let key = try reader.nextKey(in: &object) {
         if try reader.peekKind() == .object {
-          _ = try decoder.decodeSnapshotObject(&reader, into: &report, id: decoder.interner.intern(key))
+          try decoder.decodeSnapshotObject(
+            &reader, into: &report, id: decoder.interner.intern(key),
+            keyTag: MemberNameCatalog.tag(key.start, key.count))
           try Self.checkCount(report, reader)
         } else {
           try reader.skipValue()
@@ -52,7 +55,7 @@ struct SnapshotReader<Rows: SnapshotRows> {
     case .wrapper:
       return try readWrapper(&reader, into: &report)
     case .statsObject:
-      _ = try decoder.decodeSnapshotObject(&reader, into: &report)
+      try decoder.decodeSnapshotObject(&reader, into: &report)
       return nil
     case .log, .wrappedLog, .empty, .unknown:
       try reader.skipValue()
@@ -68,9 +71,12 @@ struct SnapshotReader<Rows: SnapshotRows> {
   }
 
   /// One element of a snapshot array: a stats object, `[id, stats]` or `{key, value}`.
-  private mutating func readArrayElement(_ reader: inout JSONReader, into report: inout Rows)
-    throws(JSONError)
-  {
+  ///
+  /// `previous` is the tag of the stats object before it (0 for none), the `keyTag` that
+  /// predicts this one's `id`; returns this one's (`previous` when it held none).
+  private mutating func readArrayElement(
+    _ reader: inout JSONReader, into report: inout Rows, after previous: UInt64
+  ) throws(JSONError) -> UInt64 {
     switch try reader.peekKind() {
     case .object:
       var keyValue = false
@@ -84,18 +90,19 @@ struct SnapshotReader<Rows: SnapshotRows> {
       if keyValue {
         try readKeyValueEntry(&reader, into: &report)
       } else {
-        _ = try decoder.decodeSnapshotObject(&reader, into: &report)
+        return try decoder.decodeSnapshotObject(&reader, into: &report, keyTag: previous).tag
       }
     case .array:
       var entry = try reader.beginArray()
       var decoded = false
+      var tag = previous
       if try reader.nextElement(in: &entry) {
         let id =
           try reader.peekKind() == .string ? decoder.interner.intern(try reader.readStringToken()) : nil
         if id == nil { try reader.skipValue() }
         while try reader.nextElement(in: &entry) {
           if try reader.peekKind() == .object {
-            _ = try decoder.decodeSnapshotObject(&reader, into: &report, id: id)
+            tag = try decoder.decodeSnapshotObject(&reader, into: &report, id: id, keyTag: tag).tag
             decoded = true
           } else {
             try reader.skipValue()
@@ -103,10 +110,12 @@ struct SnapshotReader<Rows: SnapshotRows> {
         }
       }
       if !decoded { unnamedElements += 1 }
+      return tag
     default:
       try reader.skipValue()
       unnamedElements += 1
     }
+    return previous
   }
 
   /// Whether the object under the cursor (at its `{`) may open with a member named `key` or
@@ -141,7 +150,7 @@ struct SnapshotReader<Rows: SnapshotRows> {
         id = decoder.interner.intern(try reader.readStringToken())
       } else if key.equals("value"), try reader.peekKind() == .object {
         // Completed below: a `key` after the value still names an object that has no `id`.
-        row = try decoder.decodeSnapshotObject(&reader, into: &report, id: id, completing: false)
+        row = try decoder.decodeSnapshotObject(&reader, into: &report, id: id, completing: false).row
       } else {
         try reader.skipValue()
       }

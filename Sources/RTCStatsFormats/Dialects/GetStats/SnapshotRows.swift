@@ -62,13 +62,18 @@ extension MemberDecoder {
   ///   `{id: stats}` map).
   /// - `completing`: Whether to complete the object now; a caller that may still learn its
   ///   id (a `{"value": …, "key": id}` entry) completes it itself.
-  /// - Returns: The row index.
+  /// - `keyTag`: What tells the object apart before its `id` (see
+  ///   ``decodeMembers(_:table:into:row:nested:keyTag:)``): the tag of its key in a map, or
+  ///   the previous object's `tag` in an array.
+  /// - Returns: The row index and the object's tag, for the next object's `keyTag`.
+  @discardableResult
   mutating func decodeSnapshotObject<Rows: SnapshotRows>(
-    _ reader: inout JSONReader, into rows: inout Rows, id: String? = nil, completing: Bool = true
-  ) throws(JSONError) -> Int {
+    _ reader: inout JSONReader, into rows: inout Rows, id: String? = nil, completing: Bool = true,
+    keyTag: UInt64 = 0
+  ) throws(JSONError) -> (row: Int, tag: UInt64) {
     let row = rows.appendRow(id: id ?? "")
-    _ = try decodeMembers(&reader, table: Rows.snapshotTable, into: &rows, row: row)
+    let decoded = try decodeMembers(&reader, table: Rows.snapshotTable, into: &rows, row: row, keyTag: keyTag)
     if completing { rows.completeObject(at: row) }
-    return row
+    return (row, decoded.tag)
   }
 }

@@ -1,0 +1,69 @@
+import Foundation
+import RTCStatsCore
+import Testing
+
+@testable import RTCStatsFormats
+
+/// The `id` predictions of a snapshot array, as W3C JSON-lines logs write one per poll:
+/// `[{"id":"CF30:64:…","timestamp":…,"type":"certificate",…},{"id":"COT01_111_…",…},…]`.
+///
+/// Every object opens with its `id`, so before it the objects are told apart only by the
+/// object before them (`MemberDecoder.decodeMembers`' `keyTag`, the previous object's tag):
+/// a poll lists its objects in the order of the poll before, so each `id` is predicted from
+/// its predecessor's. The log is the committed capture `Samples/captures/basic/sender.jsonl`.
+@Suite struct ArrayObjectPredictionTests {
+  /// Reads the snapshot `line` with `reader`; returns the text values it read without a right
+  /// prediction, and the report.
+  static func read(_ line: [UInt8], with snapshots: inout SnapshotReader<StatsReport>) throws
+    -> (misses: Int, report: StatsReport)
+  {
+    let before = snapshots.decoder.valueMisses
+    var report = StatsReport()
+    try line.withUnsafeBytes { buffer in
+      var reader = JSONReader(buffer)
+      _ = try snapshots.read(&reader, shape: .statsArray, into: &report)
+      try reader.expectEnd()
+    }
+    return (snapshots.decoder.valueMisses - before, report)
+  }
+
+  /// The ids of a snapshot line, in order, read with Foundation (independent of the reader).
+  static func ids(_ line: [UInt8]) throws -> [String] {
+    let objects = try JSONSerialization.jsonObject(with: Data(line)) as? [[String: Any]] ?? []
+    return objects.compactMap { $0["id"] as? String }
+  }
+
+  @Test func aPollReadAgainHasItsIDsPredicted() throws {
+    let text = try String(contentsOfFile: TestData.sample("captures/basic/sender.jsonl"), encoding: .utf8)
+    let lines = text.split(separator: "\n").map { Array($0.utf8) }
+    try #require(lines.count > 10)
+    let poll = lines[lines.count / 2]
+    let ids = try Self.ids(poll)
+    try #require(ids.count > 10)
+    var snapshots = SnapshotReader<StatsReport>(decoder: MemberDecoder())
+    let first = try Self.read(poll, with: &snapshots)
+    let again = try Self.read(poll, with: &snapshots)
+    #expect((0..<again.report.count).map { again.report.id(at: $0) } == ids)
+    #expect(first.misses >= ids.count, "the first reading learns every id")
+    // Each object's id and text values come from the states of the object before it. With one
+    // state for every first member (the id of whichever object was read last), all 16 ids of
+    // this poll missed on every reading; now none does (75 values learned on the first).
+    #expect(
+      again.misses * 20 <= ids.count, "\(again.misses) text values mispredicted for \(ids.count) objects")
+  }
+
+  /// The next poll lists the same objects with other values: its ids are still predicted.
+  @Test func theNextPollHasItsIDsPredicted() throws {
+    let text = try String(contentsOfFile: TestData.sample("captures/basic/sender.jsonl"), encoding: .utf8)
+    let lines = text.split(separator: "\n").map { Array($0.utf8) }
+    let middle = lines.count / 2
+    var snapshots = SnapshotReader<StatsReport>(decoder: MemberDecoder())
+    _ = try Self.read(lines[middle], with: &snapshots)
+    let next = try Self.read(lines[middle + 1], with: &snapshots)
+    let ids = try Self.ids(lines[middle + 1])
+    #expect((0..<next.report.count).map { next.report.id(at: $0) } == ids)
+    // The ids are the same; only a text value that changed between the polls may miss (none
+    // here; all 16 ids without the previous object's tag).
+    #expect(next.misses * 10 <= ids.count, "\(next.misses) text values mispredicted for \(ids.count) objects")
+  }
+}
