@@ -25,14 +25,7 @@ import Testing
       "1.00000000000000011102230246251565404236316680908203125",
     ]
     for _ in 0..<20_000 {
-      let digits = Int(generator.next() % 25) + 1
-      var text = ""
-      for position in 0..<digits {
-        let digit = Int(generator.next() % 10)
-        text += String(position == 0 && digit == 0 ? 1 : digit)
-      }
-      let point = Int(generator.next() % UInt64(digits + 1))
-      if point >= 1 && point < digits { text.insert(".", at: text.index(text.startIndex, offsetBy: point)) }
+      var text = generator.plainDecimal(maximumDigits: 25)
       let exponent = Int(generator.next() % 641) - 330
       if generator.next() % 2 == 0 { text += "e\(exponent)" }
       result.append(text)

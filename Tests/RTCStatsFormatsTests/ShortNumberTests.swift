@@ -30,14 +30,7 @@ import Testing
       "123456789012345.1234567", "999999999999999.9999999", "184467440737095.5161", "1844674407370.9551616",
     ]
     for _ in 0..<4000 {
-      let digits = Int(generator.next() % 17) + 1
-      var text = ""
-      for position in 0..<digits {
-        let digit = Int(generator.next() % 10)
-        text += String(position == 0 && digit == 0 ? 1 : digit)
-      }
-      let point = Int(generator.next() % UInt64(digits + 1))
-      if point >= 1 && point < digits { text.insert(".", at: text.index(text.startIndex, offsetBy: point)) }
+      var text = generator.plainDecimal(maximumDigits: 17)
       if !text.contains("."), generator.next() % 4 == 0 {
         text = "0." + String(repeating: "0", count: Int(generator.next() % 4)) + text
       }

@@ -30,8 +30,9 @@ extension TextField: StatsColumn {
 /// The number and text-slot rows are kept past a reset, and the next poll's objects take
 /// them, each emptied by one fill as it is taken: appending a row of NaN and one of −1 for
 /// every object (two `append(contentsOf:)` calls, about 275 instructions an object) was an
-/// eighth of what a JSON-lines parser spent on an object. (One fill over all the rows of a
-/// poll at the reset is a `memset` that large that glibc writes it with `rep stosb`.)
+/// eighth of what a JSON-lines parser spent on an object; the fill of one row is a short
+/// vector loop. (Emptying all of a poll's rows at the reset instead is one `memset` of some
+/// 15 KB, which glibc writes with `rep stosb`.)
 @usableFromInline
 package struct StatsColumns<Numeric: StatsColumn, Text: StatsColumn>: Sendable {
   /// The number of objects.
@@ -100,7 +101,7 @@ package struct StatsColumns<Numeric: StatsColumn, Text: StatsColumn>: Sendable {
   }
 
   /// Empties the number and text-slot row `row`: one fill of each with all-one bits, which
-  /// is a NaN and −1 (the compiler writes it as a `memset`).
+  /// is a NaN and −1.
   private mutating func empty(row: Int) {
     let n = numericCount
     numbers.withUnsafeMutableBufferPointer { numbers in
