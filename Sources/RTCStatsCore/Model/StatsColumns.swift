@@ -158,6 +158,7 @@ package struct StatsColumns<Numeric: StatsColumn, Text: StatsColumn>: Sendable {
   // MARK: - Writing
 
   /// Sets the id of object `index`.
+  @inlinable
   package mutating func setID(_ id: consuming String, at index: Int) { ids[index] = id }
 
   /// Sets the timestamp of object `index` (NaN removes it).

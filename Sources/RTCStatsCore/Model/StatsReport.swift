@@ -62,7 +62,7 @@ public struct StatsReport: Sendable {
   /// The type of object `index`.
   @inlinable public func type(at index: Int) -> StatsType { types[index] }
   /// The `type` of object `index` as the dump spelled it.
-  public func typeName(at index: Int) -> String { typeNames[index] }
+  @inlinable public func typeName(at index: Int) -> String { typeNames[index] }
   /// The timestamp of object `index` in ms since epoch, or `nil` when it had none.
   @inlinable public func timestamp(at index: Int) -> Double? { columns.timestamp(at: index) }
 
@@ -79,14 +79,16 @@ public struct StatsReport: Sendable {
   // MARK: - Writing
 
   /// Sets the `id` of object `index`.
-  public mutating func setID(_ id: consuming String, at index: Int) { columns.setID(id, at: index) }
+  @inlinable public mutating func setID(_ id: consuming String, at index: Int) {
+    columns.setID(id, at: index)
+  }
   /// Sets the type of object `index`.
-  public mutating func setType(_ type: StatsType, name: String, at index: Int) {
+  @inlinable public mutating func setType(_ type: StatsType, name: consuming String, at index: Int) {
     types[index] = type
     typeNames[index] = name
   }
   /// Sets the timestamp (ms since epoch) of object `index`.
-  public mutating func setTimestamp(_ timestamp: Double, at index: Int) {
+  @inlinable public mutating func setTimestamp(_ timestamp: Double, at index: Int) {
     columns.setTimestamp(timestamp, at: index)
   }
   /// Sets a numeric member; `nil` or a non-finite value removes it.
