@@ -24,12 +24,6 @@ extension JSONReader {
     1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
   ]
 
-  /// Validates a number under the cursor against the RFC 8259 grammar and moves past it.
-  @usableFromInline
-  mutating func scanNumber() throws(JSONError) {
-    _ = try scanNumberParts()
-  }
-
   /// The decomposition of a scanned number: up to 19 significant digits in `mantissa`, the
   /// power of ten to apply, and whether digits were dropped.
   struct NumberParts {

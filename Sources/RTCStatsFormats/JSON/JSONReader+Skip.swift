@@ -52,7 +52,7 @@ extension JSONReader {
         return
       }
       if byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10 {
-        try scanNumber()
+        try skipNumber()
         return
       }
     }
@@ -137,7 +137,7 @@ extension JSONReader {
     case UInt8(ascii: "\""):
       _ = try scanString()
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-      try scanNumber()
+      try skipNumber()
     case UInt8(ascii: "t"):
       if !matchLiteral("true") { throw literalError("true") }
     case UInt8(ascii: "f"):

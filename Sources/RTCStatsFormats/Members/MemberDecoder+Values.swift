@@ -120,7 +120,7 @@ extension MemberDecoder {
     case .asWritten:
       reader.skipWhitespace()
       let start = reader.offset
-      try reader.scanNumber()
+      try reader.skipNumber()
       return interner.intern(reader.base + start, reader.offset - start)
     case .canonical:
       switch try reader.readNumber() {
