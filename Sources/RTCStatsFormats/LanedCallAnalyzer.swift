@@ -18,8 +18,9 @@ import Synchronization
 // is the one the analyzer gives on one thread. At most ``LanedCallAnalyzer/inFlight`` batches
 // wait at once over all lanes, and a lane's batch is sent once it holds
 // ``PipelinedConsumer/batchObjectLimit`` objects or the buffered objects of all lanes reach
-// four times that: memory stays bounded whatever the number of connections. Batches are
-// freed on the parser's thread, as ``PipelinedConsumer`` does. The lanes run on one serial
+// four times that: memory stays bounded whatever the number of connections. A lane empties
+// the reports of a batch it is done with (releasing their strings), and the parser's thread
+// refills them or frees them, as ``PipelinedConsumer`` frees its batches. The lanes run on one serial
 // queue per core the parser leaves (``LanedCallAnalyzer/engineThreads``), lane *i* on queue
 // *i* mod that number: on two cores every lane shares one engine thread, and the parser
 // keeps its core.
@@ -33,20 +34,46 @@ public struct LanedCallAnalyzer: StatsReportConsumer {
     case event(StatsEvent)
   }
 
-  /// Shared by the lanes: the batches waiting and the batches done, for the parser's thread
-  /// to free.
+  /// A report a lane is done with, maybe emptied, and the stats objects it held (what filling
+  /// it again stores at most without growing).
+  struct Spare: Sendable {
+    var report: StatsReport
+    let objects: Int
+  }
+
+  /// Shared by the lanes: the batches waiting and the reports done, for the parser's thread
+  /// to reuse or free.
   private final class Shared: Sendable {
     let slots: DispatchSemaphore
-    let done = Mutex<[[Item]]>([])
+    /// Batches sent and not yet finished, over all lanes.
+    let queued = Atomic<Int>(0)
+    let done = Mutex<[[Spare]]>([])
 
     init(inFlight: Int) { slots = DispatchSemaphore(value: inFlight) }
 
-    /// The batches the lanes are done with.
-    func takeDone() -> [[Item]] {
+    /// The reports of the batches the lanes are done with.
+    func takeDone() -> [[Spare]] {
       done.withLock { done in
         defer { done = [] }
         return done
       }
+    }
+  }
+
+  /// A batch on its way to a lane, which takes it out.
+  ///
+  /// The block that carries the parcel then holds no reference to the reports, so that the
+  /// lane can empty them in place. Filled on the parser's thread before the block is queued
+  /// and emptied on the lane's queue only.
+  private final class Parcel: @unchecked Sendable {
+    private var items: [Item]
+
+    init(_ items: [Item]) { self.items = items }
+
+    func take() -> [Item] {
+      var taken: [Item] = []
+      swap(&taken, &items)
+      return taken
     }
   }
 
@@ -64,18 +91,53 @@ public struct LanedCallAnalyzer: StatsReportConsumer {
       queue = DispatchQueue(label: "rtcstats.lane", target: thread)
     }
 
-    func run(_ items: [Item], shared: Shared) {
+    func run(_ parcel: Parcel, shared: Shared) {
       let start = ContinuousClock.now
+      let items = parcel.take()
       for item in items {
         switch item {
         case .report(let report, let sequence): state.add(report, sequence: sequence)
         case .event(let event): state.observe(event: event)
         }
       }
+      // Behind the parser (nothing else waits), the lane empties the reports; when batches
+      // wait for it, the engine sets the pace and the parser's thread empties them.
+      let isIdle = shared.queued.subtract(1, ordering: .relaxed).newValue == 0
+      let spares = LanedCallAnalyzer.spares(of: Self.reports(in: consume items), emptying: isIdle)
       elapsed += ContinuousClock.now - start
-      shared.done.withLock { $0.append(items) }
+      shared.done.withLock { $0.append(spares) }
       shared.slots.signal()
     }
+
+    /// The reports of a batch, which is dropped.
+    private static func reports(in items: consuming [Item]) -> [StatsReport] {
+      var reports: [StatsReport] = []
+      reports.reserveCapacity(items.count)
+      for item in items {
+        if case .report(let report, _) = item { reports.append(report) }
+      }
+      return reports
+    }
+  }
+
+  /// The reports a lane is done with, as spares; with `emptying`, emptied but for the last.
+  ///
+  /// Emptying a report releases every id, type name and text it holds (about 3,100
+  /// instructions for a report of the 50 MB rtcstats dump, 3,000 for one of the
+  /// webrtc-internals dump), work the parser's thread does before it refills a spare. A lane
+  /// does it when no other batch waits for it (it keeps up with the parser), else it would
+  /// slow the slower side down. The last report is left as it is: the parser may still hold
+  /// it (its current report, or a connection's last full one), and emptying it would copy its
+  /// storage rather than release it. A report held elsewhere too is never changed for that
+  /// holder: emptying copies it first.
+  static func spares(of reports: consuming [StatsReport], emptying: Bool) -> [Spare] {
+    var spares: [Spare] = []
+    spares.reserveCapacity(reports.count)
+    for report in reports { spares.append(Spare(report: report, objects: report.count)) }
+    reports = []
+    guard emptying else { return spares }
+    for index in spares.indices.dropLast() { spares[index].report.removeAll() }
+    return spares
   }
 
   private var analyzer: CallAnalyzer
@@ -89,7 +151,7 @@ public struct LanedCallAnalyzer: StatsReportConsumer {
   private let shared: Shared
   /// Reports of finished batches, for the parser to fill again (``spareReport()``), and the
   /// stats objects they hold.
-  private var spares: [StatsReport] = []
+  private var spares: [Spare] = []
   private var spareObjects = 0
   /// Events consumed.
   public private(set) var eventCount = 0
@@ -174,22 +236,22 @@ public struct LanedCallAnalyzer: StatsReportConsumer {
   /// A report of a batch the lanes are done with (its storage, for the parser's next report).
   public mutating func spareReport() -> StatsReport? {
     guard let spare = spares.popLast() else { return nil }
-    spareObjects -= spare.count
-    return spare
+    spareObjects -= spare.objects
+    return spare.report
   }
 
-  /// Frees the batches the lanes are done with, on the parser's thread.
+  /// Frees the reports the lanes are done with (emptied there), on the parser's thread.
   ///
-  /// Their reports are kept for ``spareReport()`` up to ``spareLimit`` reports and
-  /// ``spareObjectLimit`` objects. Once the batches are dropped (at the end of this call),
-  /// each kept report is the only owner of its storage, so the parser refills it in place.
+  /// They are kept for ``spareReport()`` up to ``spareLimit`` reports and
+  /// ``spareObjectLimit`` objects (counted as they were before the lane emptied them). The
+  /// lane dropped its batch, so each kept report is the only owner of its storage once the
+  /// parser has moved on from it, and the parser refills it in place.
   private mutating func recycleDone() {
     for batch in shared.takeDone() {
-      for item in batch where spares.count < Self.spareLimit {
-        guard case .report(let report, _) = item, spareObjects + report.count <= Self.spareObjectLimit
-        else { continue }
-        spares.append(report)
-        spareObjects += report.count
+      for spare in batch where spares.count < Self.spareLimit {
+        guard spareObjects + spare.objects <= Self.spareObjectLimit else { continue }
+        spares.append(spare)
+        spareObjects += spare.objects
       }
     }
   }
@@ -210,14 +272,16 @@ public struct LanedCallAnalyzer: StatsReportConsumer {
 
   private mutating func send(_ lane: Lane) {
     guard !lane.batch.isEmpty else { return }
-    let items = lane.batch
+    // The parcel is the batch's only holder: the lane takes it out and empties the reports.
+    let parcel = Parcel(lane.batch)
     lane.batch = []
     lane.batch.reserveCapacity(Self.batchItems)
     bufferedObjects -= lane.batchObjects
     lane.batchObjects = 0
     let shared = self.shared
     shared.slots.wait()
-    lane.queue.async { lane.run(items, shared: shared) }
+    shared.queued.add(1, ordering: .relaxed)
+    lane.queue.async { lane.run(parcel, shared: shared) }
     recycleDone()
   }
 }
