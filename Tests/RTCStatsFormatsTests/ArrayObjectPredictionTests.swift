@@ -14,14 +14,14 @@ import Testing
 @Suite struct ArrayObjectPredictionTests {
   /// Reads the snapshot `line` with `reader`; returns the text values it read without a right
   /// prediction, and the report.
-  static func read(_ line: [UInt8], with snapshots: inout SnapshotReader<StatsReport>) throws
-    -> (misses: Int, report: StatsReport)
-  {
+  static func read(
+    _ line: [UInt8], with snapshots: inout SnapshotReader<StatsReport>, shape: SnapshotShape = .statsArray
+  ) throws -> (misses: Int, report: StatsReport) {
     let before = snapshots.decoder.valueMisses
     var report = StatsReport()
     try line.withUnsafeBytes { buffer in
       var reader = JSONReader(buffer)
-      _ = try snapshots.read(&reader, shape: .statsArray, into: &report)
+      _ = try snapshots.read(&reader, shape: shape, into: &report)
       try reader.expectEnd()
     }
     return (snapshots.decoder.valueMisses - before, report)
@@ -75,14 +75,7 @@ import Testing
     var snapshots = SnapshotReader<StatsReport>(decoder: MemberDecoder())
     var learned = 0
     for reading in 0..<2 {
-      let before = snapshots.decoder.valueMisses
-      var report = StatsReport()
-      try poll.withUnsafeBytes { buffer in
-        var reader = JSONReader(buffer)
-        _ = try snapshots.read(&reader, shape: .statsMap, into: &report)
-        try reader.expectEnd()
-      }
-      let misses = snapshots.decoder.valueMisses - before
+      let (misses, report) = try Self.read(poll, with: &snapshots, shape: .statsMap)
       #expect(Set((0..<report.count).map { report.id(at: $0) }) == Set(map.keys))
       if reading == 0 { learned = misses }
       if reading == 1 {
